@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { logger } from 'hono/logger';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
+import type { Env } from './env';
+import type { GeoIndex } from './geo/geo-data';
+import { apiError } from './http/errors';
+import { securityHeaders } from './http/security';
+import { staticSite } from './http/static';
+import { contactRoutes } from './routes/contact';
+import { geoRoutes } from './routes/geo';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  geo: GeoIndex;
+  /** Built PWA to serve; omitted in dev (Vite serves it) and in API tests. */
+  staticDir?: string;
+  version?: string;
+}
+
+/** Largest request body the API reads; forms are a few kilobytes. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps): Hono {
+  const app = new Hono();
+  const startedAt = Date.now();
+
+  if (env.LOG_REQUESTS) app.use(logger());
+  app.use(securityHeaders(env));
+  app.use(compress());
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => apiError(c, 413, 'La requête est trop volumineuse (100 Ko au plus).'),
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/api/health', async (c) => {
+    await sql`select 1`.execute(db);
+    return c.json({ status: 'ok', version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
+  });
+  app.route('/api/contact', contactRoutes({ db }));
+  app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
+
+  app.route('/geo', geoRoutes(geo));
+
+  if (staticDir) app.use(staticSite(staticDir));
+
+  app.notFound((c) => apiError(c, 404, 'Page introuvable.'));
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) return apiError(c, err.status, err.message || 'Requête invalide.');
+    console.error(err);
+    return apiError(c, 500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ error: `${what} doit être une adresse complète (https://…).` }).optional())
+    .optional();
+
+/**
+ * Every environment variable the server reads, parsed once at start.
+ * A bad value stops the start with a message naming the variable (STYLE.md habit 8).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'NODE_ENV doit valoir development, test ou production.',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT doit être un nombre.' })
+    .int('PORT doit être un entier.')
+    .min(0, 'PORT doit être compris entre 0 et 65535.')
+    .max(65535, 'PORT doit être compris entre 0 et 65535.')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR ne peut pas être vide.').default('./data'),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  STATIC_DIR: z.string().trim().min(1).optional(),
+  VITE_GEO_URL: optionalUrl('VITE_GEO_URL'),
+  VITE_ANALYTICS_SRC: optionalUrl('VITE_ANALYTICS_SRC'),
+  VITE_CRISP_WEBSITE_ID: z.string().trim().optional(),
+  LOG_REQUESTS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  throw new EnvError(`Configuration invalide :\n${lines.join('\n')}`);
+}

@@ -1,0 +1,30 @@
+/**
+ * Fixed-window counter kept in memory: enough for one Node process. Used to slow down form spam
+ * (and, later, password guessing). Old windows are swept as they are met.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one hit for key; false when the key is over its limit for the current window. */
+  hit(key: string): boolean {
+    const t = this.now();
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= t) {
+      if (this.hits.size > 10_000) this.sweep(t);
+      this.hits.set(key, { count: 1, resetAt: t + this.windowMs });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= this.limit;
+  }
+
+  private sweep(t: number): void {
+    for (const [key, entry] of this.hits) if (entry.resetAt <= t) this.hits.delete(key);
+  }
+}

@@ -1,0 +1,51 @@
+import { secureHeaders } from 'hono/secure-headers';
+import type { Env } from '../env';
+
+function origin(url: string | undefined): string[] {
+  if (!url) return [];
+  return [new URL(url).origin];
+}
+
+/**
+ * Content-Security-Policy listing only what the app loads: its own origin, plus the geography
+ * service, analytics and chat provider when (and only when) they are configured.
+ * style-src keeps 'unsafe-inline': react-hot-toast injects its styles in a <style> element.
+ */
+export function contentSecurityPolicy(env: Env) {
+  const crisp = env.VITE_CRISP_WEBSITE_ID ? ['https://client.crisp.chat'] : [];
+  const crispRelay = env.VITE_CRISP_WEBSITE_ID ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat'] : [];
+  const analytics = origin(env.VITE_ANALYTICS_SRC);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...analytics, ...crisp],
+    styleSrc: ["'self'", "'unsafe-inline'", ...crisp],
+    imgSrc: ["'self'", 'data:', 'blob:', ...crisp, ...crispRelay],
+    fontSrc: ["'self'", ...crisp],
+    connectSrc: ["'self'", ...origin(env.VITE_GEO_URL), ...analytics, ...crisp, ...crispRelay],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    frameSrc: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export function securityHeaders(env: Env) {
+  return secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy(env),
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: ['self'],
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { migrateToLatest, openDatabase } from './db/database';
+import { EnvError, parseEnv } from './env';
+import { loadGeoIndex } from './geo/geo-data';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const db = openDatabase(path.resolve(env.DATA_DIR));
+  await migrateToLatest(db);
+  const geo = loadGeoIndex();
+
+  // Built layout: dist/server/main.js beside dist/client. In dev (tsx) Vite serves the client.
+  const staticDir = env.STATIC_DIR ?? path.resolve(here, '../client');
+  const app = createApp({
+    env,
+    db,
+    geo,
+    staticDir: existsSync(staticDir) ? staticDir : undefined,
+    version: process.env.npm_package_version ?? 'dev',
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+    console.log(`Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} reçu : arrêt propre…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void db.destroy().finally(() => process.exit(0));
+    });
+    // Idle keep-alive sockets would hold close() open.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof EnvError) console.error(err.message);
+  else console.error('Démarrage impossible :', err);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { FRENCH_PHONE_PATTERN } from './phone';
+
+/** Plausible e-mail: something@domain.tld, no spaces. Stricter checks belong to the mailbox. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const emailSchema = z
+  .string({ error: 'L’adresse e-mail est requise.' })
+  .trim()
+  .min(1, 'L’adresse e-mail est requise.')
+  .max(254, 'L’adresse e-mail est trop longue.')
+  .regex(EMAIL_PATTERN, 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.');
+
+export const contactSubjects = [
+  { value: 'achat', label: 'Acheter avec un chasseur immobilier' },
+  { value: 'vente', label: 'Vendre mon bien' },
+  { value: 'home-staging', label: 'Home staging et décoration (homestylz)' },
+  { value: 'recrutement', label: 'Devenir chasseur immobilier' },
+  { value: 'partenariat', label: 'Devenir partenaire' },
+  { value: 'autre', label: 'Autre demande' },
+] as const;
+
+export type ContactSubject = (typeof contactSubjects)[number]['value'];
+
+const subjectValues = contactSubjects.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
+
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Contact form: validated in the page and again, with the same schema, by POST /api/contact. */
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ error: 'Votre nom est requis.' })
+    .trim()
+    .min(2, 'Votre nom est requis.')
+    .max(120, 'Votre nom est trop long (120 caractères au plus).'),
+  email: emailSchema,
+  phone: z
+    .string({ error: 'Le numéro de téléphone doit être du texte.' })
+    .trim()
+    .max(30, 'Le numéro de téléphone est trop long.')
+    .refine((v) => v === '' || FRENCH_PHONE_PATTERN.test(v), {
+      message: 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.',
+    })
+    .default(''),
+  subject: z.enum(subjectValues, { error: 'Choisissez l’objet de votre demande.' }),
+  message: z
+    .string({ error: 'Votre message est requis.' })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`)
+    .max(CONTACT_MESSAGE_MAX, `Votre message ne doit pas dépasser ${CONTACT_MESSAGE_MAX} caractères.`),
+  consent: z.literal(true, {
+    error: 'Vous devez accepter que vos données soient utilisées pour répondre à votre demande.',
+  }),
+  brand: z.enum(['main', 'homestylz']).default('main'),
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
