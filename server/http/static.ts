@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync, type Stats } from
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { patternToRegExp } from '../../src/domain/route-pattern';
 
 /** Written by scripts/prerender.mjs: which paths have HTML of their own, which are app routes. */
 export interface RoutesManifest {
@@ -40,14 +41,6 @@ function cacheControlFor(urlPath: string, ext: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE;
   if (ext === '.html' || ext === '.webmanifest' || urlPath === '/sw.js' || ext === '.json') return REVALIDATE;
   return 'public, max-age=86400';
-}
-
-function patternToRegExp(pattern: string): RegExp {
-  const source = pattern
-    .split('/')
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}/?$`);
 }
 
 interface Found {

@@ -1,0 +1,59 @@
+import { Suspense } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { CookieBanner } from '../features/consent';
+import { HelpWidget } from '../features/support';
+import { brandFor, themeOf } from './brand';
+import { useDocumentMeta } from './head';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { ScrollManager } from './layout/scroll-manager';
+import { NOT_FOUND_PATH, routes } from './routes';
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center" role="status">
+      <span className="loading loading-dots loading-lg text-primary" />
+      <span className="sr-only">Chargement de la page…</span>
+    </div>
+  );
+}
+
+function Shell() {
+  const [location] = useLocation();
+  useDocumentMeta();
+  const brand = brandFor(location);
+  return (
+    <div data-theme={themeOf[brand]} className="flex min-h-dvh flex-col bg-base-100 text-base-content">
+      <ScrollManager />
+      <Header />
+      <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <div key={location} className="animate-page">
+            <Switch>
+              {routes.map((r) => (
+                <Route key={r.path} path={r.path} component={r.component} />
+              ))}
+              <Route>
+                <Redirect to={NOT_FOUND_PATH} replace />
+              </Route>
+            </Switch>
+          </div>
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+      <HelpWidget />
+      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+    </div>
+  );
+}
+
+/** The whole app; `ssrPath` renders one address at build time (prerendering). */
+export function App({ ssrPath }: { ssrPath?: string }) {
+  return (
+    <Router ssrPath={ssrPath}>
+      <Shell />
+    </Router>
+  );
+}

@@ -1,0 +1,173 @@
+import { Link, useLocation } from 'wouter';
+import { company, fullAddress } from '../../domain/company';
+import { openCookieSettings } from '../../features/consent';
+import {
+  ClockIcon,
+  FacebookIcon,
+  InstagramIcon,
+  LinkedinIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  TiktokIcon,
+  Logo,
+  type Brand,
+} from '../../ui';
+import { brandFor } from '../brand';
+
+interface FooterLink {
+  title: string;
+  path: string;
+  /** Shown in one variant only (spec 2.3). */
+  only?: Brand;
+}
+
+const usefulLinks: FooterLink[] = [
+  { title: 'Nos services', path: '/services', only: 'main' },
+  { title: 'Tarifs et barème d’honoraires', path: '/tarifs#tarifs', only: 'main' },
+  { title: 'Propriétaire vendeur', path: '/questions-proprietaire', only: 'main' },
+  { title: 'Décrire mon projet d’achat', path: '/signup', only: 'main' },
+  { title: 'Services home staging', path: '/homestylz/services', only: 'homestylz' },
+  { title: 'Tarifs homestylz', path: '/homestylz/services#tarifs', only: 'homestylz' },
+  { title: 'Offre professionnels', path: '/homestylz/pro', only: 'homestylz' },
+  { title: 'Home staging avec homestylz', path: '/homestylz', only: 'main' },
+  { title: 'Chasseur immobilier Chassimmo', path: '/', only: 'homestylz' },
+];
+
+const aboutLinks: FooterLink[] = [
+  { title: 'Notre projet', path: '/information-entreprise' },
+  { title: 'Devenir chasseur immobilier', path: '/nous-rejoindre' },
+  { title: 'Devenir partenaire', path: '/partenariat' },
+  { title: 'Nous contacter', path: '/contact' },
+];
+
+const helpLinks: FooterLink[] = [
+  { title: 'FAQ', path: '/aide/faq' },
+  { title: 'Conditions générales', path: '/aide/conditions-generales' },
+  { title: 'Mentions légales', path: '/aide/mentions-legales' },
+  { title: 'Politique de confidentialité', path: '/aide/politique-confidentialite' },
+];
+
+function LinkList({ links, brand }: { links: FooterLink[]; brand: Brand }) {
+  return (
+    <ul className="space-y-2.5">
+      {links
+        .filter((l) => !l.only || l.only === brand)
+        .map((l) => (
+          <li key={l.path + l.title}>
+            <Link href={l.path} className="link-hover opacity-85 hover:opacity-100">
+              {l.title}
+            </Link>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function Heading({ children }: { children: string }) {
+  return <h2 className="mb-4 font-sans text-xs font-bold tracking-[0.18em] opacity-70">{children}</h2>;
+}
+
+/** Site footer (spec 2.3), in the variant of the current brand. */
+export function Footer() {
+  const [location] = useLocation();
+  const brand = brandFor(location);
+  const social = [
+    { label: 'Facebook', href: company.social.facebook, Icon: FacebookIcon },
+    {
+      label: 'Instagram',
+      href: brand === 'homestylz' ? company.social.homestylzInstagram : company.social.instagram,
+      Icon: InstagramIcon,
+    },
+    { label: 'LinkedIn', href: company.social.linkedin, Icon: LinkedinIcon },
+    { label: 'TikTok', href: company.social.tiktok, Icon: TiktokIcon },
+  ];
+  const cta =
+    brand === 'homestylz'
+      ? { title: 'Demander un devis', path: '/contact' }
+      : { title: 'Décrire mon projet', path: '/signup' };
+
+  return (
+    <footer data-brand={brand} className="bg-neutral text-neutral-content">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="flex flex-col gap-8 border-b border-neutral-content/15 pb-10 md:flex-row md:items-center md:justify-between">
+          <div>
+            <Link href={brand === 'homestylz' ? '/homestylz' : '/'} aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'} data-testid="footer-logo">
+              <Logo brand={brand} inverted />
+            </Link>
+            <p className="mt-3 max-w-sm text-sm opacity-75">
+              {brand === 'homestylz'
+                ? 'Home staging, décoration et mise en valeur de biens immobiliers en Île-de-France.'
+                : 'Chasseur immobilier à Paris et en petite couronne : nous trouvons, visitons et négocions pour vous.'}
+            </p>
+            <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
+              {social.map(({ label, href, Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    className="btn btn-circle btn-ghost btn-sm text-xl text-neutral-content hover:bg-neutral-content/15"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${label} (nouvel onglet)`}
+                  >
+                    <Icon />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <a href={`tel:${company.phoneE164}`} className="btn btn-outline border-neutral-content/40 text-neutral-content hover:bg-neutral-content hover:text-neutral">
+              <PhoneIcon /> Appelez-nous au {company.phone}
+            </a>
+            <Link href={cta.path} className="btn btn-secondary">
+              {cta.title}
+            </Link>
+          </div>
+        </div>
+
+        <div className="grid gap-10 pt-10 sm:grid-cols-2 lg:grid-cols-4">
+          <section>
+            <Heading>INFORMATIONS</Heading>
+            <ul className="space-y-3 text-sm opacity-85">
+              <li className="flex gap-2">
+                <PinIcon className="mt-0.5 shrink-0" /> {fullAddress}
+              </li>
+              <li className="flex gap-2">
+                <MailIcon className="mt-0.5 shrink-0" />
+                <a className="link-hover" href={`mailto:${brand === 'homestylz' ? company.homestylzEmail : company.email}`}>
+                  {brand === 'homestylz' ? company.homestylzEmail : company.email}
+                </a>
+              </li>
+              <li className="flex gap-2">
+                <ClockIcon className="mt-0.5 shrink-0" /> {company.openingHours}
+              </li>
+            </ul>
+          </section>
+          <section>
+            <Heading>LIENS UTILES</Heading>
+            <LinkList links={usefulLinks} brand={brand} />
+          </section>
+          <section>
+            <Heading>A PROPOS</Heading>
+            <LinkList links={aboutLinks} brand={brand} />
+            <button type="button" className="link-hover mt-2.5 text-left opacity-85 hover:opacity-100" onClick={openCookieSettings}>
+              Gestion des cookies
+            </button>
+          </section>
+          <section>
+            <Heading>AIDE</Heading>
+            <LinkList links={helpLinks} brand={brand} />
+          </section>
+        </div>
+
+        <div className="mt-12 flex flex-col gap-2 border-t border-neutral-content/15 pt-6 text-xs opacity-70 sm:flex-row sm:justify-between">
+          <p>© 2023 {company.brand}{brand === 'homestylz' ? ' · homestylz' : ''}. Tous droits réservés.</p>
+          <p>
+            Carte professionnelle {company.professionalCard.number} délivrée par la {company.professionalCard.issuer}.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,290 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ChevronDownIcon, CloseIcon, ExternalIcon, Logo, MenuIcon, type Brand } from '../../ui';
+import { brandFor, isTransparentHeader } from '../brand';
+import { menuFor, targetOf, type MenuItem } from './menu';
+
+/**
+ * Site header (spec 2.2): menu of the current brand, one dropdown open at a time, a collapsible
+ * panel on small screens. Transparent over the two home heroes until the page scrolls.
+ */
+export function Header() {
+  const [location] = useLocation();
+  const brand = brandFor(location);
+  const items = menuFor(brand);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  // Any navigation closes every menu.
+  useEffect(() => {
+    setOpenId(null);
+    setMobileOpen(false);
+  }, [location]);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 24);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const closeDropdown = useCallback(
+    (restoreFocus: boolean) => {
+      if (restoreFocus && openId) {
+        headerRef.current?.querySelector<HTMLButtonElement>(`[data-dropdown="${openId}"]`)?.focus();
+      }
+      setOpenId(null);
+    },
+    [openId],
+  );
+
+  useEffect(() => {
+    if (!openId && !mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (openId) closeDropdown(true);
+      else {
+        setMobileOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) {
+        setOpenId(null);
+        setMobileOpen(false);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [openId, mobileOpen, closeDropdown]);
+
+  const transparent = isTransparentHeader(location) && !scrolled && !mobileOpen;
+  const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
+
+  return (
+    <header
+      ref={headerRef}
+      data-brand={brand}
+      data-transparent={transparent}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-200 ${
+        transparent ? 'bg-transparent text-white' : 'border-b border-base-300 bg-base-100/95 text-base-content shadow-sm backdrop-blur'
+      }`}
+    >
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-base-100 focus:px-4 focus:py-2 focus:text-base-content"
+      >
+        Aller au contenu
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:h-20">
+        <Link href={brand === 'homestylz' ? '/homestylz' : '/'} className="shrink-0" aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'}>
+          <Logo brand={brand} inverted={transparent} />
+        </Link>
+
+        <nav aria-label="Menu principal" className="ml-4 hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.id} className="relative">
+                <DesktopEntry item={item} brand={brand} open={openId === item.id} onToggle={() => toggle(item.id)} current={location} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <AccountActions transparent={transparent} />
+        </div>
+
+        <button
+          ref={burgerRef}
+          type="button"
+          className="btn btn-ghost btn-square ml-auto text-2xl lg:hidden"
+          aria-expanded={mobileOpen}
+          aria-controls={panelId}
+          aria-label={mobileOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+          onClick={() => {
+            setMobileOpen((v) => !v);
+            setOpenId(null);
+          }}
+        >
+          {mobileOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+
+      <div
+        id={panelId}
+        data-testid="mobile-panel"
+        hidden={!mobileOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-base-300 bg-base-100 text-base-content lg:hidden"
+      >
+        <nav aria-label="Menu mobile" className="px-4 py-4">
+          <ul className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <MobileEntry item={item} open={openId === item.id} onToggle={() => toggle(item.id)} current={location} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-col gap-2 border-t border-base-300 pt-4">
+            <AccountActions transparent={false} stacked />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function AccountActions({ transparent, stacked = false }: { transparent: boolean; stacked?: boolean }) {
+  return (
+    <>
+      <Link
+        href="/signin"
+        className={`btn ${stacked ? 'btn-outline btn-block' : 'btn-ghost'} ${transparent ? 'text-white hover:bg-white/15' : ''}`}
+      >
+        Se connecter
+      </Link>
+      <Link href="/signup" className={`btn btn-primary ${stacked ? 'btn-block' : ''} ${transparent ? 'border-white/0' : ''}`}>
+        Décrire mon projet
+      </Link>
+    </>
+  );
+}
+
+function isCurrent(item: MenuItem, current: string): boolean {
+  return !!item.path && item.path === current && !item.fragment;
+}
+
+function DisabledEntry({ item, className }: { item: MenuItem; className: string }) {
+  return (
+    <span aria-disabled="true" className={`${className} cursor-not-allowed opacity-55`} title="Bientôt disponible">
+      {item.title}
+      {item.note ? <span className="badge badge-sm badge-ghost ml-1.5 font-normal">{item.note}</span> : null}
+    </span>
+  );
+}
+
+function EntryLink({ item, className, current }: { item: MenuItem; className: string; current: string }) {
+  const target = targetOf(item) ?? '/';
+  if (item.href) {
+    return (
+      <a href={target} className={className} target="_blank" rel="noopener noreferrer">
+        {item.title}
+        <ExternalIcon className="ml-1 text-xs opacity-70" />
+        <span className="sr-only"> (nouvel onglet)</span>
+      </a>
+    );
+  }
+  return (
+    <Link href={target} className={className} aria-current={isCurrent(item, current) ? 'page' : undefined}>
+      {item.title}
+    </Link>
+  );
+}
+
+const desktopEntryClass =
+  'inline-flex items-center rounded-field px-3 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
+
+function DesktopEntry({
+  item,
+  brand,
+  open,
+  onToggle,
+  current,
+}: {
+  item: MenuItem;
+  brand: Brand;
+  open: boolean;
+  onToggle: () => void;
+  current: string;
+}) {
+  const panelId = useId();
+  if (item.disabled) return <DisabledEntry item={item} className={desktopEntryClass} />;
+  if (!item.children) {
+    const brandSwitch = item.id === 'autre-marque';
+    return (
+      <EntryLink
+        item={item}
+        current={current}
+        className={`${desktopEntryClass} ${brandSwitch ? (brand === 'main' ? 'font-display italic' : '') : ''} aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
+      />
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        data-dropdown={item.id}
+        className={`${desktopEntryClass} gap-1`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
+        {item.title}
+        <ChevronDownIcon className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul
+        id={panelId}
+        data-open={open}
+        className="popover-panel absolute left-0 top-full mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
+      >
+        {item.children
+          .filter((c) => c.visible !== false)
+          .map((child) => (
+            <li key={child.id}>
+              {child.disabled ? (
+                <DisabledEntry item={child} className="flex rounded-field px-3 py-2" />
+              ) : (
+                <EntryLink item={child} current={current} className="flex rounded-field px-3 py-2 hover:bg-base-200 aria-[current=page]:font-semibold aria-[current=page]:text-primary" />
+              )}
+            </li>
+          ))}
+      </ul>
+    </>
+  );
+}
+
+function MobileEntry({
+  item,
+  open,
+  onToggle,
+  current,
+}: {
+  item: MenuItem;
+  open: boolean;
+  onToggle: () => void;
+  current: string;
+}) {
+  const panelId = useId();
+  const base = 'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
+  if (item.disabled) return <DisabledEntry item={item} className={base} />;
+  if (!item.children) return <EntryLink item={item} current={current} className={`${base} aria-[current=page]:text-primary`} />;
+  return (
+    <>
+      <button type="button" data-dropdown={item.id} className={`${base} justify-between`} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+        {item.title}
+        <ChevronDownIcon className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul id={panelId} hidden={!open} className="mb-2 ml-3 border-l-2 border-base-300 pl-2">
+        {item.children
+          .filter((c) => c.visible !== false)
+          .map((child) => (
+            <li key={child.id}>
+              {child.disabled ? (
+                <DisabledEntry item={child} className="flex px-3 py-2.5" />
+              ) : (
+                <EntryLink item={child} current={current} className="flex rounded-field px-3 py-2.5 hover:bg-base-200 aria-[current=page]:text-primary" />
+              )}
+            </li>
+          ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { prerender } from 'react-dom/static';
+import { App } from './app/app';
+import { headHtml } from './app/head';
+import { routes } from './app/routes';
+
+/** Build-time only (scripts/prerender.mjs): the pages to write and how to render each. */
+export const prerenderPaths = routes.filter((r) => r.meta.prerender && !r.path.includes(':')).map((r) => r.path);
+export const routePatterns = routes.map((r) => r.path);
+
+/** Waits for every lazy page, then returns the finished HTML of one address. */
+export async function render(path: string): Promise<{ html: string; head: string }> {
+  const { prelude } = await prerender(<App ssrPath={path} />);
+  const html = await new Response(prelude).text();
+  return { html, head: headHtml(path) };
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../ui';
+
+export default function Page() {
+  return <PageHeader title="information-entreprise" />;
+}

@@ -1,0 +1,1 @@
+export { HelpWidget } from './help-widget';

@@ -1,0 +1,3 @@
+export * from './icons';
+export { Logo, type Brand } from './logo';
+export { PageHeader, Section, FeatureCard } from './page';

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+
+/** Top of an inner page: eyebrow, title (the page's only h1) and a lead paragraph. */
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="bg-base-200 border-b border-base-300">
+      <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
+        {eyebrow ? (
+          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">{eyebrow}</p>
+        ) : null}
+        <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
+        {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone = 'plain',
+}: {
+  id?: string;
+  title?: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  tone?: 'plain' | 'muted' | 'dark';
+}) {
+  const bg = tone === 'muted' ? 'bg-base-200' : tone === 'dark' ? 'bg-neutral text-neutral-content' : '';
+  return (
+    <section id={id} className={`${bg} py-16 sm:py-20`} aria-labelledby={id && title ? `${id}-titre` : undefined}>
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        {title ? (
+          <h2 id={id ? `${id}-titre` : undefined} className="text-3xl font-semibold sm:text-4xl">
+            {title}
+          </h2>
+        ) : null}
+        {intro ? <p className="mt-4 max-w-2xl text-lg opacity-80">{intro}</p> : null}
+        <div className={title || intro ? 'mt-10' : ''}>{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** Icon, title and text in a card; used for service and benefit grids. */
+export function FeatureCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+      <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
+        {icon}
+      </div>
+      <h3 className="font-sans text-lg font-semibold">{title}</h3>
+      <div className="mt-2 text-base-content/75">{children}</div>
+    </div>
+  );
+}
