@@ -9,7 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss()],
   build: isSsrBuild
-    ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false }
+    ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false, copyPublicDir: false }
     : {
         outDir: 'dist/client',
         emptyOutDir: true,

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CookieBanner } from '../features/consent';
 import { HelpWidget } from '../features/support';
+import { ToastHost } from '../lib/toast';
 import { brandFor, themeOf } from './brand';
 import { useDocumentMeta } from './head';
 import { Footer } from './layout/footer';
@@ -44,7 +44,7 @@ function Shell() {
       <Footer />
       <CookieBanner />
       <HelpWidget />
-      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      <ToastHost />
     </div>
   );
 }

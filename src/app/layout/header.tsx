@@ -19,11 +19,13 @@ export function Header() {
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  // Any navigation closes every menu.
-  useEffect(() => {
+  // Any navigation closes every menu (state adjusted during render, not in an effect).
+  const [menusLocation, setMenusLocation] = useState(location);
+  if (menusLocation !== location) {
+    setMenusLocation(location);
     setOpenId(null);
     setMobileOpen(false);
-  }, [location]);
+  }
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 24);

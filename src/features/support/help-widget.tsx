@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { chatProviderConfigured, showChat, useConsent } from '../consent';
 import { ChatIcon, CloseIcon } from '../../ui';
+
+const noSubscription = () => () => undefined;
 
 /**
  * Chat support (spec 2.1): the configured chat provider when there is one and the visitor
@@ -10,12 +12,12 @@ import { ChatIcon, CloseIcon } from '../../ui';
 export function HelpWidget() {
   const [location] = useLocation();
   const { choice } = useConsent();
-  const [dismissed, setDismissed] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  // Rendered only in the browser: it has no place in prerendered HTML.
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const dismissed = dismissedAt === location;
 
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
-    setDismissed(false);
     if (chatProviderConfigured && choice === 'accepted') showChat();
   }, [location, choice]);
 
@@ -30,7 +32,7 @@ export function HelpWidget() {
         type="button"
         className="btn btn-circle btn-xs bg-base-100 shadow"
         aria-label="Masquer l’aide"
-        onClick={() => setDismissed(true)}
+        onClick={() => setDismissedAt(location)}
       >
         <CloseIcon />
       </button>

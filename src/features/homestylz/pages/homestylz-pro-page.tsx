@@ -1,5 +1,275 @@
-import { PageHeader } from '../../../ui';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { company } from '../../../domain/company';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  EuroIcon,
+  FeatureCard,
+  HandshakeIcon,
+  HomeIcon,
+  KeyIcon,
+  MailIcon,
+  PageHeader,
+  PhoneIcon,
+  Section,
+  SparkleIcon,
+  UsersIcon,
+} from '../../../ui';
 
-export default function Page() {
-  return <PageHeader title="homestylz-pro" />;
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
+function BuildingIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 10h4a1 1 0 0 1 1 1v10M3 21h18" />
+      <path d="M8 8h3M8 12h3M8 16h3" />
+    </svg>
+  );
+}
+
+interface Audience {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+const audiences: Audience[] = [
+  {
+    icon: <KeyIcon />,
+    title: 'Agents immobiliers',
+    text: 'Des mandats mis en valeur dès la prise de photos, un argument de plus pour convaincre vos vendeurs.',
+  },
+  {
+    icon: <BuildingIcon />,
+    title: 'Promoteurs',
+    text: 'Appartements témoins, espaces de vente et visuels de programmes qui donnent vie aux plans.',
+  },
+  {
+    icon: <HomeIcon />,
+    title: 'Marchands de biens',
+    text: 'Une mise en scène soignée après travaux, pour revendre un bien rénové sous son meilleur jour.',
+  },
+  {
+    icon: <EuroIcon />,
+    title: 'Investisseurs',
+    text: 'Des logements meublés et décorés clé en main, prêts à louer, sans que vous ayez à vous déplacer.',
+  },
+  {
+    icon: <UsersIcon />,
+    title: 'Gestionnaires locatifs',
+    text: 'Remise en beauté entre deux locataires, photos d’annonce et renouvellement du mobilier.',
+  },
+];
+
+const solutions = [
+  {
+    icon: <EuroIcon />,
+    title: 'Tarifs dégressifs au volume',
+    text: 'Plusieurs biens par mois ou un programme entier : nous établissons une grille tarifaire adaptée à votre activité, sur devis.',
+  },
+  {
+    icon: <SparkleIcon />,
+    title: 'Home staging virtuel',
+    text: 'Vos photos de pièces vides meublées et décorées en images de synthèse réalistes. Nous livrons toujours la photo d’origine, et la mention « aménagement virtuel » accompagne les visuels.',
+  },
+  {
+    icon: <CameraIcon />,
+    title: 'Photographie immobilière',
+    text: 'Un photographe spécialisé en intérieur, des retouches soignées et des formats prêts pour vos portails d’annonces.',
+  },
+  {
+    icon: <KeyIcon />,
+    title: 'Ameublement clé en main',
+    text: 'Sélection, achat, livraison et montage du mobilier pour la location meublée, jusqu’à la pose du dernier cadre.',
+  },
+];
+
+const furnishing = [
+  'Mobilier et équipements conformes à la liste du décret n° 2015-981 pour la location meublée',
+  'Un budget par logement validé avec vous avant toute commande',
+  'Réception des livraisons, montage et installation sur place',
+  'Décoration, linge de maison et vaisselle : le logement est prêt à vivre',
+  'Reportage photo pour l’annonce de location',
+];
+
+const steps = [
+  {
+    title: 'Premier échange',
+    text: 'Vos volumes, vos types de biens, vos délais habituels : nous comprenons votre façon de travailler.',
+  },
+  {
+    title: 'Proposition sur mesure',
+    text: 'Une grille de prix dégressive et un cahier des charges communs, valables pour tous vos dossiers.',
+  },
+  {
+    title: 'Commandes simplifiées',
+    text: 'Un message suffit pour lancer un bien : une interlocutrice dédiée planifie et coordonne l’intervention.',
+  },
+  {
+    title: 'Livraison et suivi',
+    text: 'Photos, visuels et compte rendu livrés à chaque intervention, avec un point régulier sur vos dossiers.',
+  },
+];
+
+/** Offer for real-estate professionals (/homestylz/pro). */
+export default function HomestylzProPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="homestylz Pro"
+        title="Le partenaire déco des professionnels de l’immobilier"
+        lead="Home staging physique ou virtuel, photos, ameublement clé en main : une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
+      >
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link href="/contact" className="btn btn-primary">
+            Demander un devis pro
+          </Link>
+          <a href="#solutions" className="btn btn-outline">
+            Nos solutions
+          </a>
+        </div>
+      </PageHeader>
+
+      <Section id="pour-qui" title="Vous êtes…" intro="Chaque métier a ses contraintes ; notre offre s’adapte à la vôtre.">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {audiences.map((a) => (
+            <li key={a.title} className="[&>div]:h-full">
+              <FeatureCard icon={a.icon} title={a.title}>
+                {a.text}
+              </FeatureCard>
+            </li>
+          ))}
+          <li className="flex flex-col justify-center rounded-box bg-primary p-6 text-primary-content">
+            <p className="font-display text-2xl font-semibold">Un autre métier ?</p>
+            <p className="mt-2 text-primary-content/85">
+              Syndics, conciergeries, résidences de services : parlons de votre besoin.
+            </p>
+            <Link href="/contact" className="btn mt-5 self-start border-0 bg-base-100 text-base-content hover:bg-base-200">
+              Nous écrire
+              <ArrowRightIcon />
+            </Link>
+          </li>
+        </ul>
+      </Section>
+
+      <Section
+        id="solutions"
+        tone="muted"
+        title="Nos solutions pour les professionnels"
+        intro="Des prestations que vous pouvez combiner selon le bien, le budget et le calendrier."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {solutions.map((s) => (
+            <li key={s.title} className="[&>div]:h-full">
+              <FeatureCard icon={s.icon} title={s.title}>
+                {s.text}
+              </FeatureCard>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section>
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <img
+            src="/images/homestylz-bedroom.svg"
+            alt="Illustration d’une chambre meublée et décorée, prête à louer, avec ses clés sur la table de chevet"
+            width={480}
+            height={400}
+            loading="lazy"
+            className="mx-auto h-auto w-full max-w-lg"
+          />
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Location meublée</p>
+            <h2 id="cle-en-main-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
+              Un logement prêt à louer, les clés en main
+            </h2>
+            <p className="mt-4 text-lg text-base-content/75">
+              Vous achetez pour louer ? Nous transformons un logement nu en meublé confortable et cohérent, pensé
+              pour plaire aux locataires et résister à l’usage.
+            </p>
+            <ul className="mt-6 space-y-3">
+              {furnishing.map((item) => (
+                <li key={item} className="flex gap-3">
+                  <CheckIcon className="mt-1 shrink-0 text-secondary" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Section>
+
+      <Section
+        id="collaboration"
+        tone="muted"
+        title="Comment nous travaillons ensemble"
+        intro="Un cadre posé une fois, puis des interventions sans formalités à chaque nouveau bien."
+      >
+        <ol className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li key={step.title} className="border-t-2 border-primary/30 pt-6">
+              <span className="font-display text-5xl font-semibold italic text-primary" aria-hidden="true">
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3 className="mt-3 font-sans text-lg font-semibold">
+                <span className="sr-only">Étape {index + 1} : </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-base-content/75">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <section aria-labelledby="devis-pro-titre" className="bg-neutral text-neutral-content">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 md:grid-cols-[1.4fr_1fr] md:items-center">
+          <div>
+            <h2 id="devis-pro-titre" className="text-3xl font-semibold sm:text-4xl">
+              Parlons de vos prochains biens
+            </h2>
+            <p className="mt-4 max-w-xl text-lg text-neutral-content/80">
+              Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin : nous vous adressons une
+              proposition tarifaire sur mesure, sans engagement.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link href="/contact" className="btn btn-primary btn-lg">
+                <HandshakeIcon />
+                Demander un devis pro
+              </Link>
+            </div>
+          </div>
+          <ul className="space-y-4 rounded-box border border-neutral-content/15 bg-neutral-content/5 p-6">
+            <li>
+              <a href={`tel:${company.phoneE164}`} className="flex items-center gap-3 hover:text-accent">
+                <PhoneIcon className="shrink-0 text-xl text-accent" />
+                {company.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${company.homestylzEmail}`} className="flex items-center gap-3 break-all hover:text-accent">
+                <MailIcon className="shrink-0 text-xl text-accent" />
+                {company.homestylzEmail}
+              </a>
+            </li>
+            <li className="border-t border-neutral-content/15 pt-4 text-sm text-neutral-content/75">
+              Agent immobilier ? Découvrez aussi le{' '}
+              <Link href="/partenariat" className="link">
+                réseau de partenaires {company.brand}
+              </Link>
+              .
+            </li>
+          </ul>
+        </div>
+      </section>
+    </>
+  );
 }

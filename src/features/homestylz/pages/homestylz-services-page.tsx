@@ -1,5 +1,335 @@
-import { PageHeader } from '../../../ui';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { company } from '../../../domain/company';
+import { formatEuro } from '../../../domain/format';
+import { KEPT_DEPARTMENTS } from '../../../domain/geography';
+import { homestylzOffers, unitLabel, type HomestylzOffer } from '../../../domain/homestylz-offers';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  ChatIcon,
+  ClockIcon,
+  HomeIcon,
+  KeyIcon,
+  MailIcon,
+  PageHeader,
+  PhoneIcon,
+  Section,
+  SparkleIcon,
+} from '../../../ui';
 
-export default function Page() {
-  return <PageHeader title="homestylz-services" />;
+type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
+
+/** Departments where travel is included in the price (spec 9). */
+const departmentNames: Record<DepartmentCode, string> = {
+  '75': 'Paris',
+  '92': 'Hauts-de-Seine',
+  '93': 'Seine-Saint-Denis',
+  '94': 'Val-de-Marne',
+  '91': 'Essonne',
+};
+
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
+function SofaIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 11V8a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3" />
+      <path d="M3 13a2 2 0 0 1 4 0v2h10v-2a2 2 0 0 1 4 0v4H3zM5 17v2M19 17v2" />
+    </svg>
+  );
+}
+
+interface Service {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  points: string[];
+}
+
+const services: Service[] = [
+  {
+    icon: <ChatIcon />,
+    title: 'Visite conseil',
+    text: 'Vous préférez préparer votre bien vous-même ? Une décoratrice vous dit précisément quoi faire, dans quel ordre et pour quel budget.',
+    points: ['Diagnostic pièce par pièce', 'Rapport écrit illustré', 'Liste d’achats chiffrée'],
+  },
+  {
+    icon: <HomeIcon />,
+    title: 'Home staging de bien occupé',
+    text: 'Vous vivez dans le logement mis en vente : nous le désencombrons, réagençons vos meubles et ajoutons les touches qui changent tout.',
+    points: ['Intervention en une journée', 'Vos meubles mis en valeur', 'Accessoires prêtés'],
+  },
+  {
+    icon: <SofaIcon />,
+    title: 'Home staging de bien vide',
+    text: 'Un logement vide paraît plus petit et plus froid. Nous le meublons et le décorons le temps de la commercialisation.',
+    points: ['Mobilier loué pendant 3 mois', 'Livraison, installation, reprise', 'Photos professionnelles incluses'],
+  },
+  {
+    icon: <CameraIcon />,
+    title: 'Photographie immobilière',
+    text: 'La première visite se fait en ligne. Nos photographes spécialisés en intérieur soignent lumière, cadrage et perspectives.',
+    points: ['Préparation des pièces', 'Photos retouchées en haute définition', 'Formats prêts pour les annonces'],
+  },
+  {
+    icon: <SparkleIcon />,
+    title: 'Accompagnement décoration',
+    text: 'Pour aménager, rafraîchir ou meubler votre propre intérieur, une décoratrice vous accompagne à l’heure, selon vos besoins.',
+    points: ['Couleurs, matières, éclairage', 'Sélection de mobilier', 'Shopping accompagné'],
+  },
+  {
+    icon: <KeyIcon />,
+    title: 'Home staging sur mesure',
+    text: 'Grande surface, maison, bien atypique : la mise en scène est calculée au mètre carré, sur devis détaillé.',
+    points: ['Projet adapté à la surface', 'Accessoires prêtés', 'Devis avant intervention'],
+  },
+];
+
+const timeline = [
+  { title: 'Prise de contact', text: 'Vous nous décrivez votre bien, vos délais et votre objectif : vendre, louer ou vous installer.' },
+  { title: 'Visite et devis', text: 'La décoratrice visite le bien et vous remet un devis ferme, TTC, sans engagement.' },
+  { title: 'Projet validé', text: 'Plan d’action, planche d’ambiance, liste du mobilier : rien ne se fait sans votre accord.' },
+  { title: 'Intervention', text: 'Mise en scène sur place, à la date convenue, puis séance photo si elle est prévue.' },
+];
+
+const faq = [
+  {
+    q: 'Faut-il prévoir des travaux ?',
+    a: 'Non. Le home staging se fait sans gros travaux : rangement, réagencement, décoration, parfois un coup de peinture ou le remplacement d’un luminaire. Si des travaux se justifient, nous vous le disons lors de la visite conseil.',
+  },
+  {
+    q: 'Puis-je rester dans mon logement pendant la vente ?',
+    a: 'Oui. Le Pack Essentiel est conçu pour les logements habités : nous travaillons avec vos meubles et vous laissons quelques conseils simples pour garder l’effet jour après jour.',
+  },
+  {
+    q: 'Que se passe-t-il si la vente prend plus de trois mois ?',
+    a: 'Avec le Pack Signature, la location du mobilier peut être prolongée mois par mois, sur devis. Nous reprenons le mobilier à la date qui vous convient.',
+  },
+  {
+    q: 'Travaillez-vous avec mon agence immobilière ?',
+    a: 'Bien sûr. Nous intervenons à la demande des propriétaires comme des professionnels et pouvons coordonner les rendez-vous directement avec votre agent.',
+  },
+];
+
+/** Services and prices of homestylz (/homestylz/services, fragment #tarifs). */
+export default function HomestylzServicesPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Services homestylz"
+        title="Home staging, décoration et photos : nos prestations"
+        lead="Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez."
+      >
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <a href="#tarifs" className="btn btn-primary">
+            Voir les tarifs
+          </a>
+          <Link href="/contact" className="btn btn-outline">
+            Demander un devis
+          </Link>
+        </div>
+      </PageHeader>
+
+      <Section
+        id="prestations"
+        title="Ce que nous faisons pour vous"
+        intro="Six façons de révéler un intérieur, selon votre projet, votre bien et votre budget."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.title} className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+              <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
+                {service.icon}
+              </div>
+              <h3 className="font-sans text-lg font-semibold">{service.title}</h3>
+              <p className="mt-2 text-base-content/75">{service.text}</p>
+              <ul className="mt-4 space-y-1.5 text-sm">
+                {service.points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <CheckIcon className="mt-0.5 shrink-0 text-secondary" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="muted">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="deroulement-titre" className="text-3xl font-semibold sm:text-4xl">
+              Comment se déroule une intervention
+            </h2>
+            <p className="mt-4 max-w-xl text-lg text-base-content/75">
+              Une seule interlocutrice suit votre projet du premier appel jusqu’à la remise des photos.
+            </p>
+            <ol className="mt-8 space-y-6">
+              {timeline.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-lg font-semibold text-primary-content"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-sans text-lg font-semibold">
+                      <span className="sr-only">Étape {index + 1} : </span>
+                      {step.title}
+                    </h3>
+                    <p className="mt-1 text-base-content/75">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <img
+            src="/images/homestylz-moodboard.svg"
+            alt="Illustration d’une planche d’ambiance : nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil"
+            width={480}
+            height={400}
+            loading="lazy"
+            className="mx-auto h-auto w-full max-w-lg"
+          />
+        </div>
+      </Section>
+
+      <Section
+        id="tarifs"
+        title="Nos tarifs"
+        intro="Des prix fermes et TTC, affichés sans surprise. Les forfaits couvrent tout ce qui est listé ; l’accompagnement à l’heure et le home staging au m² se calculent selon vos besoins."
+      >
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {homestylzOffers.map((offer) => (
+            <li key={offer.id} className="flex">
+              <OfferCard offer={offer} />
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-10 flex items-start gap-4 rounded-box border border-accent/50 bg-accent/10 p-6">
+          <ClockIcon className="mt-1 shrink-0 text-2xl text-primary" />
+          <div>
+            <h3 className="font-sans text-lg font-semibold">Commande en ligne : bientôt disponible</h3>
+            <p className="mt-1 text-base-content/80">
+              Vous pourrez prochainement commander nos packs directement sur le site et les régler par carte bancaire.
+              En attendant, demandez le pack de votre choix via notre formulaire de contact : nous vous rappelons pour
+              fixer la date d’intervention.
+            </p>
+          </div>
+        </div>
+
+        <div className="mt-8 text-sm text-base-content/70">
+          <h3 className="font-sans font-semibold text-base-content">Informations sur les prix</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>Prix exprimés en euros toutes taxes comprises (TVA au taux de 20 % incluse).</li>
+            <li>
+              Déplacements inclus à Paris et en petite couronne ainsi qu’en Essonne :{' '}
+              {KEPT_DEPARTMENTS.map((code) => `${departmentNames[code]} (${code})`).join(', ')}. Au-delà, frais de
+              déplacement indiqués sur devis.
+            </li>
+            <li>
+              Home staging au m² : surface habitable du bien ; accompagnement décoration : facturé au temps réellement
+              passé.
+            </li>
+            <li>Pack Signature : location du mobilier pour 3 mois ; prolongation possible sur devis.</li>
+            <li>Un devis détaillé vous est remis et doit être accepté avant toute intervention.</li>
+          </ul>
+        </div>
+      </Section>
+
+      <Section id="questions" tone="muted" title="Vos questions">
+        <div className="space-y-3">
+          {faq.map((item) => (
+            <details key={item.q} className="collapse collapse-arrow rounded-box border border-base-300 bg-base-100">
+              <summary className="collapse-title font-semibold">{item.q}</summary>
+              <div className="collapse-content text-base-content/80">
+                <p>{item.a}</p>
+              </div>
+            </details>
+          ))}
+        </div>
+      </Section>
+
+      <section aria-labelledby="contact-titre" className="bg-neutral text-neutral-content">
+        <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="contact-titre" className="text-3xl font-semibold sm:text-4xl">
+              Un projet, une question ?
+            </h2>
+            <p className="mt-3 max-w-xl text-neutral-content/80">
+              Appelez-nous au{' '}
+              <a href={`tel:${company.phoneE164}`} className="link whitespace-nowrap">
+                {company.phone}
+              </a>{' '}
+              ou écrivez à{' '}
+              <a href={`mailto:${company.homestylzEmail}`} className="link">
+                {company.homestylzEmail}
+              </a>
+              . {company.openingHours}.
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
+            <Link href="/contact" className="btn btn-primary btn-lg">
+              <MailIcon />
+              Demander un devis
+            </Link>
+            <a href={`tel:${company.phoneE164}`} className="btn btn-lg btn-ghost text-neutral-content hover:bg-neutral-content/10">
+              <PhoneIcon />
+              Appeler
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function OfferCard({ offer }: { offer: HomestylzOffer }) {
+  const isPack = offer.unit === 'forfait';
+  return (
+    <article
+      aria-labelledby={`offre-${offer.slug}`}
+      className={`relative flex w-full flex-col rounded-box border bg-base-100 p-6 shadow-sm sm:p-7 ${
+        offer.featured ? 'border-primary ring-1 ring-primary' : 'border-base-300'
+      }`}
+    >
+      {offer.featured ? (
+        <span className="badge badge-primary absolute -top-3 right-6 shadow-sm">Notre conseil pour vendre</span>
+      ) : null}
+      <p className="text-xs font-semibold uppercase tracking-widest text-secondary">{offer.packname}</p>
+      <h3 id={`offre-${offer.slug}`} className="mt-2 text-2xl font-semibold">
+        {offer.name}
+      </h3>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="font-display text-4xl font-semibold text-primary">{formatEuro(offer.price)}</span>
+        <span className="text-base-content/70">{unitLabel(offer)}</span>
+      </p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-base-content/60">Prix TTC</p>
+      <p className="mt-4 text-base-content/75">{offer.summary}</p>
+      <h4 className="sr-only">Ce qui est inclus</h4>
+      <ul className="mt-5 flex-1 space-y-2 border-t border-base-300 pt-5 text-sm">
+        {offer.includes.map((item) => (
+          <li key={item} className="flex gap-2">
+            <CheckIcon className="mt-0.5 shrink-0 text-secondary" />
+            {item}
+          </li>
+        ))}
+      </ul>
+      <Link href="/contact" className={`btn mt-6 ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}>
+        {isPack ? 'Demander ce pack' : 'Demander cette prestation'}
+        <ArrowRightIcon />
+      </Link>
+    </article>
+  );
 }

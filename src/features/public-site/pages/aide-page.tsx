@@ -1,5 +1,195 @@
-import { PageHeader } from '../../../ui';
+import type { ReactNode, SVGProps } from 'react';
+import { Link } from 'wouter';
+import { company, fullAddress } from '../../../domain/company';
+import {
+  ArrowRightIcon,
+  ChatIcon,
+  ClockIcon,
+  EuroIcon,
+  MailIcon,
+  PageHeader,
+  PhoneIcon,
+  PinIcon,
+  ShieldIcon,
+} from '../../../ui';
 
-export default function Page() {
-  return <PageHeader title="aide" />;
+/** Same grid and stroke as the shared icons; only used on this page. */
+function DocumentIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h4" />
+    </svg>
+  );
+}
+
+function ScaleIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
+      <path d="M12 4v16M8 20h8M5 7h14M12 4l-1 3h2z" />
+      <path d="M5 7l-3 6a3 3 0 0 0 6 0zM19 7l-3 6a3 3 0 0 0 6 0z" />
+    </svg>
+  );
+}
+
+interface HelpTopic {
+  href: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+const topics: HelpTopic[] = [
+  {
+    href: '/aide/faq',
+    title: 'Questions fréquentes',
+    text: 'Honoraires, mandat de recherche, vente de votre bien, home staging, compte et application : les réponses aux questions que l’on nous pose le plus.',
+    icon: <ChatIcon />,
+  },
+  {
+    href: '/tarifs#tarifs',
+    title: 'Barème d’honoraires',
+    text: 'Nos honoraires TTC, tranche par tranche. Ils ne sont dus qu’à la signature de l’acte authentique, jamais avant.',
+    icon: <EuroIcon />,
+  },
+  {
+    href: '/aide/conditions-generales',
+    title: 'Conditions générales',
+    text: 'Les règles du mandat de recherche et les conditions de vente des packs homestylz achetés en ligne, dont votre droit de rétractation.',
+    icon: <DocumentIcon />,
+  },
+  {
+    href: '/aide/mentions-legales',
+    title: 'Mentions légales',
+    text: 'Qui édite ce site : société, carte professionnelle, assurance, médiateur de la consommation et hébergeur.',
+    icon: <ScaleIcon />,
+  },
+  {
+    href: '/aide/politique-confidentialite',
+    title: 'Confidentialité et cookies',
+    text: 'Les données que nous recueillons, pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
+    icon: <ShieldIcon />,
+  },
+  {
+    href: '/contact',
+    title: 'Nous contacter',
+    text: 'Une question sur votre projet ou sur une commande ? Écrivez-nous : un chasseur immobilier vous répond rapidement.',
+    icon: <MailIcon />,
+  },
+];
+
+function TopicCard({ topic }: { topic: HelpTopic }) {
+  return (
+    <Link
+      href={topic.href}
+      className="group flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+    >
+      <span className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
+        {topic.icon}
+      </span>
+      <h2 className="font-sans text-lg font-semibold">{topic.title}</h2>
+      <p className="mt-2 flex-1 text-base-content/75">{topic.text}</p>
+      <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
+        Consulter
+        <ArrowRightIcon className="transition group-hover:translate-x-0.5" />
+      </span>
+    </Link>
+  );
+}
+
+export default function AidePage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Centre d’aide"
+        title="Comment pouvons-nous vous aider ?"
+        lead="Retrouvez les réponses aux questions les plus fréquentes, nos conditions et nos engagements, ou contactez directement notre équipe."
+      />
+
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Rubriques d’aide">
+          {topics.map((topic) => (
+            <li key={topic.href}>
+              <TopicCard topic={topic} />
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <section aria-labelledby="aide-joindre" className="bg-base-200 py-14 sm:py-16">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_20rem]">
+          <div>
+            <h2 id="aide-joindre" className="text-3xl font-semibold sm:text-4xl">
+              Parler à quelqu’un
+            </h2>
+            <p className="mt-4 max-w-2xl text-lg text-base-content/75">
+              Notre équipe vous répond par téléphone aux heures d’ouverture et par e-mail tous les jours ouvrés. Après
+              une inscription ou un questionnaire propriétaire, un chasseur immobilier vous rappelle sous 48 heures.
+            </p>
+            <dl className="mt-8 grid gap-5 sm:grid-cols-2">
+              <div className="flex gap-3">
+                <dt className="mt-0.5 text-xl text-primary">
+                  <PhoneIcon />
+                  <span className="sr-only">Téléphone</span>
+                </dt>
+                <dd>
+                  <a href={`tel:${company.phoneE164}`} className="link link-hover text-lg font-semibold">
+                    {company.phone}
+                  </a>
+                  <p className="text-sm text-base-content/70">Appel non surtaxé</p>
+                </dd>
+              </div>
+              <div className="flex gap-3">
+                <dt className="mt-0.5 text-xl text-primary">
+                  <MailIcon />
+                  <span className="sr-only">E-mail</span>
+                </dt>
+                <dd>
+                  <a href={`mailto:${company.email}`} className="link link-hover text-lg font-semibold break-all">
+                    {company.email}
+                  </a>
+                  <p className="text-sm text-base-content/70">
+                    homestylz :{' '}
+                    <a href={`mailto:${company.homestylzEmail}`} className="link link-hover">
+                      {company.homestylzEmail}
+                    </a>
+                  </p>
+                </dd>
+              </div>
+              <div className="flex gap-3">
+                <dt className="mt-0.5 text-xl text-primary">
+                  <ClockIcon />
+                  <span className="sr-only">Horaires d’ouverture</span>
+                </dt>
+                <dd className="text-base-content/85">{company.openingHours}</dd>
+              </div>
+              <div className="flex gap-3">
+                <dt className="mt-0.5 text-xl text-primary">
+                  <PinIcon />
+                  <span className="sr-only">Adresse</span>
+                </dt>
+                <dd className="text-base-content/85">{fullAddress}</dd>
+              </div>
+            </dl>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link href="/contact" className="btn btn-primary">
+                Écrire un message
+              </Link>
+              <a href={`tel:${company.phoneE164}`} className="btn btn-outline btn-primary">
+                <PhoneIcon /> Appeler
+              </a>
+            </div>
+          </div>
+          <img
+            src="/images/help-support.svg"
+            alt=""
+            width={320}
+            height={260}
+            className="mx-auto hidden w-full max-w-80 sm:block"
+            loading="lazy"
+          />
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,62 @@
-import { PageHeader } from '../../../ui';
+import { company, fullAddress } from '../../../domain/company';
+import { ClockIcon, MailIcon, PageHeader, PhoneIcon, PinIcon } from '../../../ui';
+import { ContactForm } from '../components/contact-form';
 
-export default function Page() {
-  return <PageHeader title="contact" />;
+export default function ContactPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Contact"
+        title="Parlons de votre projet"
+        lead="Une question sur la recherche d’un bien, la vente, le home staging ou un partenariat ? Écrivez-nous : un membre de l’équipe vous répond sous 48 heures ouvrées."
+      />
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="mb-6 text-2xl font-semibold">
+            Écrivez-nous
+          </h2>
+          <ContactForm />
+        </section>
+        <aside className="space-y-6" aria-labelledby="contact-direct-title">
+          <h2 id="contact-direct-title" className="text-2xl font-semibold">
+            Nous joindre directement
+          </h2>
+          <ul className="space-y-5">
+            <li className="flex gap-3">
+              <PhoneIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <div>
+                <p className="font-medium">Téléphone</p>
+                <a href={`tel:${company.phoneE164}`} className="link link-primary">
+                  {company.phone}
+                </a>
+              </div>
+            </li>
+            <li className="flex gap-3">
+              <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <div>
+                <p className="font-medium">E-mail</p>
+                <a href={`mailto:${company.email}`} className="link link-primary">
+                  {company.email}
+                </a>
+              </div>
+            </li>
+            <li className="flex gap-3">
+              <PinIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <div>
+                <p className="font-medium">Bureau (sur rendez-vous)</p>
+                <p className="text-base-content/75">{fullAddress}</p>
+              </div>
+            </li>
+            <li className="flex gap-3">
+              <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <div>
+                <p className="font-medium">Horaires</p>
+                <p className="text-base-content/75">{company.openingHours}</p>
+              </div>
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
 }

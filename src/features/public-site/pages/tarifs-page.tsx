@@ -1,5 +1,298 @@
-import { PageHeader } from '../../../ui';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { company } from '../../../domain/company';
+import {
+  MINIMUM_FEE_TTC,
+  VAT_RATE,
+  bracketFor,
+  buyerFeeScale,
+  buyerFeeTTC,
+  withoutVat,
+  type FeeBracket,
+} from '../../../domain/fees';
+import { formatEuro, formatPercent } from '../../../domain/format';
+import { ArrowRightIcon, ChatIcon, CheckIcon, PageHeader, Section, SparkleIcon } from '../../../ui';
 
-export default function Page() {
-  return <PageHeader title="tarifs" />;
+/** Date from which the barème applies (arrêté du 10 janvier 2017: the scale must be dated). */
+const SCALE_EFFECTIVE_DATE = { iso: '2024-01-01', label: '1er janvier 2024' } as const;
+
+/** Prices offered as one-click examples in the simulator. */
+const EXAMPLE_PRICES = [250_000, 450_000, 800_000] as const;
+
+function bracketLabel(b: FeeBracket): string {
+  if (b.to === null) return `Au-delà de ${formatEuro(b.from - 1)}`;
+  if (b.from === 0) return `Jusqu’à ${formatEuro(b.to)}`;
+  return `De ${formatEuro(b.from)} à ${formatEuro(b.to)}`;
+}
+
+function feeLabel(b: FeeBracket): string {
+  if (b.rate === 0) return `Forfait de ${formatEuro(MINIMUM_FEE_TTC)} TTC`;
+  return `${formatPercent(b.rate)} TTC du prix net vendeur`;
+}
+
+type Simulation =
+  | { kind: 'empty' }
+  | { kind: 'invalid' }
+  | { kind: 'ok'; price: number; fee: number; bracket: FeeBracket; minimumApplied: boolean };
+
+function simulate(raw: string): Simulation {
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  const price = Number(text);
+  if (!Number.isFinite(price) || price <= 0) return { kind: 'invalid' };
+  const fee = buyerFeeTTC(price);
+  const bracket = bracketFor(Math.round(price));
+  return { kind: 'ok', price, fee, bracket, minimumApplied: Math.round(price * bracket.rate) < MINIMUM_FEE_TTC };
+}
+
+function FeeSimulator() {
+  const inputId = useId();
+  const hintId = useId();
+  const [value, setValue] = useState('');
+  const result = simulate(value);
+
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-7">
+      <h3 className="text-xl font-semibold">Simulez vos honoraires</h3>
+      <p className="mt-1 text-sm text-base-content/70">Estimation indicative, calculée à partir du barème ci-contre.</p>
+
+      <label htmlFor={inputId} className="mt-5 block text-sm font-medium">
+        Prix d’achat envisagé
+      </label>
+      <div className="mt-1.5 flex items-center gap-2">
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1000}
+          placeholder="Ex. 450000"
+          className="input input-lg w-full"
+          value={value}
+          aria-describedby={hintId}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <span className="text-lg font-medium text-base-content/70" aria-hidden="true">
+          €
+        </span>
+      </div>
+      <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-base-content/70">
+        <span>Exemples :</span>
+        {EXAMPLE_PRICES.map((price) => (
+          <button
+            key={price}
+            type="button"
+            className="btn btn-xs btn-ghost border border-base-300"
+            onClick={() => setValue(String(price))}
+          >
+            {formatEuro(price)}
+          </button>
+        ))}
+      </p>
+
+      <output htmlFor={inputId} id={hintId} aria-live="polite" className="mt-5 block rounded-field bg-base-200 p-4">
+        {result.kind === 'empty' ? (
+          <span className="text-sm text-base-content/75">
+            Indiquez le prix net vendeur du bien visé, en euros, pour estimer nos honoraires.
+          </span>
+        ) : result.kind === 'invalid' ? (
+          <span className="text-sm font-medium text-error">
+            Saisissez un montant positif en euros, en chiffres uniquement (par exemple 450000).
+          </span>
+        ) : (
+          <span className="block">
+            <span className="block text-sm text-base-content/75">Honoraires estimés</span>
+            <span className="mt-1 block font-display text-3xl font-semibold text-primary">
+              {formatEuro(result.fee)} <span className="text-lg">TTC</span>
+            </span>
+            <span className="mt-1 block text-sm text-base-content/75">
+              soit {formatEuro(withoutVat(result.fee))} HT ·{' '}
+              {result.minimumApplied
+                ? `minimum de ${formatEuro(MINIMUM_FEE_TTC)} TTC appliqué`
+                : `${formatPercent(result.bracket.rate)} TTC de ${formatEuro(result.price)}`}
+            </span>
+            <span className="mt-3 block border-t border-base-300 pt-3 text-sm">
+              Prix et honoraires : <strong>{formatEuro(result.price + result.fee)}</strong>{' '}
+              <span className="text-base-content/70">(hors frais de notaire)</span>
+            </span>
+          </span>
+        )}
+      </output>
+      <p className="mt-4 text-xs text-base-content/60">
+        Le montant définitif figure dans votre mandat de recherche. Il n’est dû qu’à la signature de l’acte
+        authentique.
+      </p>
+    </div>
+  );
+}
+
+const included = [
+  'L’entretien de découverte et le cahier des charges',
+  'La recherche sur les annonces et hors marché (off-market)',
+  'Les pré-visites et les comptes rendus',
+  'Les visites accompagnées',
+  'L’analyse du bien, de la copropriété et du prix',
+  'La négociation du prix et des conditions',
+  'La mise en relation avec nos courtiers partenaires',
+  'Le suivi jusqu’à l’acte authentique',
+];
+
+export default function TarifsPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Tarifs"
+        title="Des honoraires transparents, dus uniquement au succès"
+        lead="Vous ne payez rien tant que vous n’avez pas acheté. Nos honoraires sont fixés par un barème public, exprimé toutes taxes comprises, et précisés dans votre mandat de recherche."
+      />
+
+      <Section
+        id="tarifs"
+        title="Barème des honoraires TTC"
+        intro={
+          <>
+            Mission de recherche pour le compte de l’acquéreur. Barème applicable à compter du{' '}
+            <time dateTime={SCALE_EFFECTIVE_DATE.iso}>{SCALE_EFFECTIVE_DATE.label}</time>.
+          </>
+        }
+      >
+        <div className="grid items-start gap-10 lg:grid-cols-[1.25fr_1fr]">
+          <div>
+            <div className="overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <caption className="bg-base-200 px-4 py-3 text-left text-sm font-semibold">
+                  Honoraires TTC à la charge de l’acquéreur, selon le prix net vendeur
+                </caption>
+                <thead>
+                  <tr className="text-sm text-base-content">
+                    <th scope="col">Prix net vendeur</th>
+                    <th scope="col">Honoraires TTC</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {buyerFeeScale.map((bracket) => (
+                    <tr key={bracket.from} className="text-base">
+                      <th scope="row" className="font-medium">
+                        {bracketLabel(bracket)}
+                      </th>
+                      <td className="font-semibold text-primary">{feeLabel(bracket)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+
+            <h3 className="mt-8 font-sans text-base font-semibold">Mentions</h3>
+            <ul className="mt-3 space-y-2.5 text-sm text-base-content/80">
+              <li>
+                Honoraires exprimés toutes taxes comprises (TTC), TVA au taux de {formatPercent(VAT_RATE)} incluse.
+              </li>
+              <li>
+                Honoraires à la charge de l’acquéreur, calculés sur le prix net vendeur (prix de vente hors
+                honoraires). Le taux de la tranche s’applique à la totalité du prix, avec un minimum de{' '}
+                {formatEuro(MINIMUM_FEE_TTC)} TTC.
+              </li>
+              <li>
+                Honoraires dus uniquement à la signature de l’acte authentique de vente : aucune somme ne peut être
+                exigée ni versée avant la conclusion de l’opération (loi n° 70-9 du 2 janvier 1970, dite loi
+                Hoguet).
+              </li>
+              <li>
+                Barème applicable à compter du{' '}
+                <time dateTime={SCALE_EFFECTIVE_DATE.iso}>{SCALE_EFFECTIVE_DATE.label}</time>, affiché
+                conformément à l’arrêté du 10 janvier 2017 relatif à l’information des consommateurs par les
+                professionnels intervenant dans une transaction immobilière.
+              </li>
+              <li>
+                {company.legalName}, carte professionnelle « {company.professionalCard.mention} » n°{' '}
+                {company.professionalCard.number}, délivrée par la {company.professionalCard.issuer}.{' '}
+                {company.financialGuarantee}
+              </li>
+            </ul>
+          </div>
+
+          <FeeSimulator />
+        </div>
+      </Section>
+
+      <Section
+        id="inclus"
+        tone="muted"
+        title="Ce que comprennent nos honoraires"
+        intro="Un seul montant, pour un accompagnement complet. Pas de frais de dossier, pas de frais de visite."
+      >
+        <ul className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+          {included.map((item) => (
+            <li key={item} className="flex gap-3 rounded-box bg-base-100 p-4">
+              <CheckIcon className="mt-0.5 shrink-0 text-lg text-accent" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="vendeurs">
+        <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
+          <div className="rounded-box bg-primary p-8 text-primary-content sm:p-10">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Vous vendez ?</p>
+            <h2 className="mt-3 text-2xl font-semibold sm:text-3xl">
+              Propriétaires vendeurs : estimation et mise en relation gratuites, aucune commission sur la vente
+            </h2>
+            <p className="mt-4 text-primary-content/85">
+              Nous vous présentons des acheteurs dont le projet et le financement ont été vérifiés au préalable.
+              L’estimation de votre bien et nos conseils de mise en valeur sont offerts.
+            </p>
+            <Link href="/questions-proprietaire" className="btn btn-secondary mt-7">
+              Propriétaire vendeur
+              <ArrowRightIcon />
+            </Link>
+          </div>
+          <div className="flex flex-col rounded-box border border-base-300 bg-base-100 p-8 sm:p-10">
+            <span className="inline-flex size-11 items-center justify-center rounded-full bg-secondary/15 text-2xl text-secondary">
+              <SparkleIcon />
+            </span>
+            <h2 className="mt-4 text-2xl font-semibold">Home staging et décoration</h2>
+            <p className="mt-3 text-base-content/75">
+              Les prestations de {company.homestylzBrand}, notre marque de home staging et de décoration, font
+              l’objet de tarifs distincts, consultables en ligne.
+            </p>
+            <div className="mt-auto pt-6">
+              <Link href="/homestylz/services#tarifs" className="btn btn-outline btn-primary">
+                Tarifs homestylz
+              </Link>
+            </div>
+          </div>
+        </div>
+      </Section>
+
+      <section className="pb-16 sm:pb-20" aria-labelledby="tarifs-faq-titre">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-7 sm:p-10 md:flex-row md:items-center md:justify-between">
+            <div className="flex gap-4">
+              <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary sm:inline-flex">
+                <ChatIcon />
+              </span>
+              <div>
+                <h2 id="tarifs-faq-titre" className="text-2xl font-semibold">
+                  Des questions sur nos honoraires ?
+                </h2>
+                <p className="mt-2 max-w-xl text-base-content/75">
+                  Qui paie, quand, comment sont calculés les frais de notaire : les réponses sont dans notre FAQ. Et
+                  nous restons joignables au {company.phone}.
+                </p>
+              </div>
+            </div>
+            <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
+              <Link href="/aide/faq" className="btn btn-primary">
+                Lire la FAQ
+              </Link>
+              <Link href="/contact" className="btn btn-ghost">
+                Nous contacter
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

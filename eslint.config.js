@@ -1,0 +1,93 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Dependency direction (DESIGN.md): domain ← db, lib, ui ← features ← app; sw uses domain and db;
+ * server uses domain only. A feature reaches another only through its index.ts.
+ */
+const zones = [
+  {
+    target: './src/domain',
+    from: ['./src/db', './src/lib', './src/ui', './src/features', './src/app', './sw', './server'],
+    message: 'src/domain est pur : il n’importe rien du reste du projet.',
+  },
+  {
+    target: ['./src/db', './src/lib', './src/ui'],
+    from: ['./src/features', './src/app', './sw', './server'],
+    message: 'Les couches basses n’importent ni les features, ni app, ni sw, ni server.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './sw', './server'],
+    message: 'Une feature n’importe ni app, ni sw, ni server.',
+  },
+  { target: './src/app', from: ['./sw', './server'], message: 'app n’importe ni sw ni server.' },
+  {
+    target: './sw',
+    from: ['./src/lib', './src/ui', './src/features', './src/app', './server'],
+    message: 'Le service worker n’utilise que src/domain et src/db.',
+  },
+  {
+    target: './server',
+    from: ['./src/db', './src/lib', './src/ui', './src/features', './src/app', './sw'],
+    message: 'Le serveur n’utilise que src/domain.',
+  },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...features.filter((f) => f !== name).map((f) => `./${f}/index.ts`)],
+    message: 'Une feature n’importe une autre feature que par son index.ts.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'test-results', 'playwright-report', 'public'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ofetch', importNames: ['$fetch'], message: 'Passez par src/lib/api.ts.' },
+            { name: 'react-hot-toast', message: 'Passez par notify de src/lib/toast.tsx.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/toast.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['scripts/**', '*.config.*', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

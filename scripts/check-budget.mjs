@@ -1,0 +1,54 @@
+// Size budget: the JavaScript each public page loads, measured in Chromium against the built
+// server and gzipped (level 9), so what is counted is what a visitor downloads.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, systemChromium } from './browser.mjs';
+import { serveBuilt } from './serve-built.mjs';
+
+const KB = 1024;
+/** '/' is held to 90 KB gzip (React 19 + react-dom alone is about 69 KB); other pages to 150 KB. */
+const budgets = { '/': 90 * KB };
+const DEFAULT_BUDGET = 150 * KB;
+
+const { prerendered } = JSON.parse(readFileSync('dist/client/routes.json', 'utf8'));
+const server = await serveBuilt();
+const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumArgs });
+let failures = 0;
+try {
+  const rows = [];
+  for (const route of prerendered) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Map();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      scripts.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(server.url + route, { waitUntil: 'networkidle' });
+    await context.close();
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    const budget = budgets[route] ?? DEFAULT_BUDGET;
+    const ok = total <= budget && total > 0;
+    if (!ok) failures += 1;
+    rows.push({ route, files: scripts.size, total, budget, ok });
+    if (route === '/') {
+      for (const [file, size] of scripts) console.log(`  ${file.padEnd(48)} ${(size / KB).toFixed(1)} KB gzip`);
+    }
+  }
+  console.log('\nJavaScript chargé par page (gzip) :');
+  for (const r of rows) {
+    console.log(
+      `${r.ok ? '✓' : '✗'} ${r.route.padEnd(32)} ${(r.total / KB).toFixed(1).padStart(6)} KB / ${(r.budget / KB).toFixed(0)} KB  (${r.files} fichiers)`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failures > 0) {
+  console.error(`\n${failures} page(s) hors budget.`);
+  process.exit(1);
+}
+console.log('\nBudget respecté.');

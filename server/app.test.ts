@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from './test-app';
+
+describe('API basics', () => {
+  it('answers /api/health once the database answers', async () => {
+    const { app } = await makeTestApp();
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const { app } = await makeTestApp();
+    const res = await app.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('opens the CSP to a configured geography service and analytics only', async () => {
+    const { app } = await makeTestApp({
+      env: { VITE_GEO_URL: 'https://geo.api.gouv.fr', VITE_ANALYTICS_SRC: 'https://stats.exemple.fr/script.js' },
+    });
+    const csp = (await app.request('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/connect-src 'self' https:\/\/geo\.api\.gouv\.fr https:\/\/stats\.exemple\.fr/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/stats\.exemple\.fr;/);
+  });
+
+  it('answers an unknown API path with a French 404', async () => {
+    const { app } = await makeTestApp();
+    const res = await app.request('/api/nexiste-pas');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toMatch(/n’existe pas/);
+  });
+
+  it('compresses JSON answers for clients that accept gzip', async () => {
+    const { app } = await makeTestApp();
+    const res = await app.request('/geo/departements/91/communes', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
