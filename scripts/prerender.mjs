@@ -22,6 +22,8 @@ export async function prerenderSite(clientDir, bundle) {
   for (const routePath of prerenderPaths) {
     const { html, head } = await render(routePath);
     if (!html.includes('<h1')) throw new Error(`Prérendu de ${routePath} : aucun titre h1 produit.`);
+    // An inline script (React revealing an outlined block) would be blocked by the CSP.
+    if (/<script(?![^>]*\bsrc=)/.test(html)) throw new Error(`Prérendu de ${routePath} : script en ligne produit.`);
     const page = base.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     const file = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
     await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });

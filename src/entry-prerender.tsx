@@ -1,5 +1,6 @@
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
+import { preloadRoute } from './app/preload';
 import { headHtml } from './app/head';
 import { routes } from './app/routes';
 
@@ -9,7 +10,10 @@ export const routePatterns = routes.map((r) => r.path);
 
 /** Waits for every lazy page, then returns the finished HTML of one address. */
 export async function render(path: string): Promise<{ html: string; head: string }> {
-  const { prelude } = await prerender(<App ssrPath={path} />);
+  await preloadRoute(path);
+  // progressiveChunkSize: never outline a large page into a hidden block revealed by an inline
+  // script: the page must be whole in the HTML (no JavaScript, strict CSP).
+  const { prelude } = await prerender(<App ssrPath={path} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude).text();
   return { html, head: headHtml(path) };
 }

@@ -8,10 +8,10 @@ import { menuFor, targetOf, type MenuItem } from './menu';
  * Site header (spec 2.2): menu of the current brand, one dropdown open at a time, a collapsible
  * panel on small screens. Transparent over the two home heroes until the page scrolls.
  */
-export function Header() {
+export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   const [location] = useLocation();
   const brand = brandFor(location);
-  const items = menuFor(brand);
+  const items = menu ?? menuFor(brand);
   const [openId, setOpenId] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);

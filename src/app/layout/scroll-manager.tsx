@@ -1,14 +1,41 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
-const KEY = 'scroll-positions';
+const STORAGE_KEY = 'scroll-positions';
+const STATE_KEY = 'scrollKey';
+const MAX_ENTRIES = 50;
 
-function savedPositions(): Record<string, number> {
+type Positions = Record<string, number>;
+
+function readPositions(): Positions {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Positions;
   } catch {
     return {};
   }
+}
+
+function savePosition(key: string, y: number): void {
+  const positions = readPositions();
+  delete positions[key];
+  positions[key] = y;
+  const keys = Object.keys(positions);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete positions[old];
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+  } catch {
+    // storage full or blocked: no restoration, nothing else breaks
+  }
+}
+
+/** The key this history entry was given when first shown; null for a new entry. */
+function entryKey(): string | null {
+  const state: unknown = history.state;
+  if (state && typeof state === 'object' && STATE_KEY in state) {
+    const key = (state as Record<string, unknown>)[STATE_KEY];
+    if (typeof key === 'string') return key;
+  }
+  return null;
 }
 
 /** Scrolls to the element named by the address' #fragment, retrying while the page loads. */
@@ -23,7 +50,7 @@ function scrollToHash(hash: string, attempts = 20): void {
 }
 
 function restore(y: number, attempts = 20): void {
-  // A lazy page may not be tall enough yet: retry until it is, or give up.
+  // A page may not be tall enough yet: retry until it is, or give up.
   if (document.documentElement.scrollHeight - window.innerHeight >= y || attempts === 0) {
     window.scrollTo(0, y);
     return;
@@ -32,41 +59,32 @@ function restore(y: number, attempts = 20): void {
 }
 
 /**
- * Router scroll behaviour (spec 2.1): a new page opens at its top or at its #fragment; back and
- * forward return to where the person was on that page.
+ * Router scroll behaviour (spec 2.1): a new page opens at its top or at its #fragment; back,
+ * forward and reload return to where the person was. Each history entry gets a key in its
+ * state the first time it is shown; an entry that already has one is being revisited.
  */
 export function ScrollManager() {
   const [location] = useLocation();
-  const popped = useRef(false);
+  const currentKey = useRef<string | null>(null);
   const first = useRef(true);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    const onPop = () => {
-      popped.current = true;
-    };
     let timer = 0;
     const onScroll = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        const positions = savedPositions();
-        positions[window.location.pathname] = Math.round(window.scrollY);
-        try {
-          sessionStorage.setItem(KEY, JSON.stringify(positions));
-        } catch {
-          // storage full or blocked: no restoration, nothing else breaks
-        }
+        if (currentKey.current) savePosition(currentKey.current, Math.round(window.scrollY));
       }, 100);
     };
     // wouter dispatches 'pushState' when a link changes only the #fragment of the same page.
     const onPush = () => {
       if (window.location.hash) scrollToHash(window.location.hash);
     };
-    window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pushState', onPush);
     return () => {
-      window.removeEventListener('popstate', onPop);
+      window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pushState', onPush);
     };
@@ -75,12 +93,21 @@ export function ScrollManager() {
   useEffect(() => {
     const isFirst = first.current;
     first.current = false;
-    const wasPop = popped.current;
-    popped.current = false;
+    if (!isFirst) document.documentElement.dataset.navigated = '';
+
+    let key = entryKey();
+    const revisited = key !== null;
+    if (key === null) {
+      key = Math.random().toString(36).slice(2);
+      const state: unknown = history.state;
+      history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [STATE_KEY]: key }, '');
+    }
+    currentKey.current = key;
+
     if (window.location.hash) {
       scrollToHash(window.location.hash);
-    } else if (wasPop) {
-      const y = savedPositions()[location];
+    } else if (revisited) {
+      const y = readPositions()[key];
       if (y !== undefined) restore(y);
     } else if (!isFirst) {
       window.scrollTo(0, 0);

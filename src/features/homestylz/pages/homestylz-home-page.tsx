@@ -251,7 +251,7 @@ function Hero() {
             ))}
           </ul>
         </div>
-        <div className="mx-auto w-full max-w-md lg:max-w-none">
+        <div className="mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
           <img
             src="/images/homestylz-hero.svg"
             alt="Illustration d’un salon mis en scène : canapé terracotta, coussins, lampe, plante, tableaux et tapis"
@@ -279,7 +279,7 @@ function ProTeaser() {
           className="order-last h-auto w-full max-w-md justify-self-center md:order-first"
         />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-secondary-content/80">homestylz Pro</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-secondary-content/80">Offre professionnels</p>
           <h2 id="pro-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
             Professionnels de l’immobilier, gagnez un partenaire déco
           </h2>
@@ -299,28 +299,28 @@ function ProTeaser() {
 
 function ClosingCta() {
   return (
-    <section aria-labelledby="devis-titre" className="bg-neutral text-neutral-content">
+    <section aria-labelledby="devis-titre" className="bg-primary text-primary-content">
       <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20">
         <h2 id="devis-titre" className="mx-auto max-w-2xl text-3xl font-semibold sm:text-4xl">
           Parlons de votre intérieur
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-neutral-content/80">
+        <p className="mx-auto mt-4 max-w-xl text-lg text-primary-content/85">
           Décrivez-nous votre bien et votre calendrier : nous vous proposons la formule la plus juste, avec un devis
           ferme et sans engagement.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link href="/contact" className="btn btn-primary btn-lg">
+          <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
             Demander un devis
           </Link>
           <a
             href={`tel:${company.phoneE164}`}
-            className="btn btn-lg btn-ghost text-neutral-content hover:bg-neutral-content/10"
+            className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10"
           >
             <PhoneIcon />
             {company.phone}
           </a>
         </div>
-        <p className="mt-6 text-sm text-neutral-content/70">
+        <p className="mt-6 text-sm text-primary-content/85">
           Ou écrivez-nous à{' '}
           <a href={`mailto:${company.homestylzEmail}`} className="link inline-flex items-center gap-1">
             <MailIcon />

@@ -124,7 +124,7 @@ export default function HomestylzProPage() {
   return (
     <>
       <PageHeader
-        eyebrow="homestylz Pro"
+        eyebrow="Offre professionnels"
         title="Le partenaire déco des professionnels de l’immobilier"
         lead="Home staging physique ou virtuel, photos, ameublement clé en main : une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
       >
@@ -230,37 +230,37 @@ export default function HomestylzProPage() {
         </ol>
       </Section>
 
-      <section aria-labelledby="devis-pro-titre" className="bg-neutral text-neutral-content">
+      <section aria-labelledby="devis-pro-titre" className="bg-primary text-primary-content">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 md:grid-cols-[1.4fr_1fr] md:items-center">
           <div>
             <h2 id="devis-pro-titre" className="text-3xl font-semibold sm:text-4xl">
               Parlons de vos prochains biens
             </h2>
-            <p className="mt-4 max-w-xl text-lg text-neutral-content/80">
+            <p className="mt-4 max-w-xl text-lg text-primary-content/85">
               Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin : nous vous adressons une
               proposition tarifaire sur mesure, sans engagement.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link href="/contact" className="btn btn-primary btn-lg">
+              <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
                 <HandshakeIcon />
                 Demander un devis pro
               </Link>
             </div>
           </div>
-          <ul className="space-y-4 rounded-box border border-neutral-content/15 bg-neutral-content/5 p-6">
+          <ul className="space-y-4 rounded-box border border-primary-content/25 bg-primary-content/10 p-6">
             <li>
-              <a href={`tel:${company.phoneE164}`} className="flex items-center gap-3 hover:text-accent">
-                <PhoneIcon className="shrink-0 text-xl text-accent" />
+              <a href={`tel:${company.phoneE164}`} className="flex items-center gap-3 hover:underline">
+                <PhoneIcon className="shrink-0 text-xl" />
                 {company.phone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${company.homestylzEmail}`} className="flex items-center gap-3 break-all hover:text-accent">
-                <MailIcon className="shrink-0 text-xl text-accent" />
+              <a href={`mailto:${company.homestylzEmail}`} className="flex items-center gap-3 break-all hover:underline">
+                <MailIcon className="shrink-0 text-xl" />
                 {company.homestylzEmail}
               </a>
             </li>
-            <li className="border-t border-neutral-content/15 pt-4 text-sm text-neutral-content/75">
+            <li className="border-t border-primary-content/25 pt-4 text-sm text-primary-content/85">
               Agent immobilier ? Découvrez aussi le{' '}
               <Link href="/partenariat" className="link">
                 réseau de partenaires {company.brand}

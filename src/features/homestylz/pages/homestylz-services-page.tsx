@@ -124,7 +124,7 @@ export default function HomestylzServicesPage() {
   return (
     <>
       <PageHeader
-        eyebrow="Services homestylz"
+        eyebrow="Home staging & décoration"
         title="Home staging, décoration et photos : nos prestations"
         lead="Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez."
       >
@@ -261,13 +261,13 @@ export default function HomestylzServicesPage() {
         </div>
       </Section>
 
-      <section aria-labelledby="contact-titre" className="bg-neutral text-neutral-content">
+      <section aria-labelledby="contact-titre" className="bg-primary text-primary-content">
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="contact-titre" className="text-3xl font-semibold sm:text-4xl">
               Un projet, une question ?
             </h2>
-            <p className="mt-3 max-w-xl text-neutral-content/80">
+            <p className="mt-3 max-w-xl text-primary-content/85">
               Appelez-nous au{' '}
               <a href={`tel:${company.phoneE164}`} className="link whitespace-nowrap">
                 {company.phone}
@@ -280,11 +280,11 @@ export default function HomestylzServicesPage() {
             </p>
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <Link href="/contact" className="btn btn-primary btn-lg">
+            <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
               <MailIcon />
               Demander un devis
             </Link>
-            <a href={`tel:${company.phoneE164}`} className="btn btn-lg btn-ghost text-neutral-content hover:bg-neutral-content/10">
+            <a href={`tel:${company.phoneE164}`} className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10">
               <PhoneIcon />
               Appeler
             </a>

@@ -13,10 +13,24 @@ import {
   ShieldIcon,
 } from '../../../ui';
 
+/** Keeps '9 h', '19 h' on one line. */
+const openingHours = company.openingHours.replace(/(\d) h\b/g, '$1\u00a0h');
+
 /** Same grid and stroke as the shared icons; only used on this page. */
 function DocumentIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      {...props}
+    >
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5M9 13h6M9 17h4" />
     </svg>
@@ -25,7 +39,18 @@ function DocumentIcon(props: SVGProps<SVGSVGElement>) {
 
 function ScaleIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      {...props}
+    >
       <path d="M12 4v16M8 20h8M5 7h14M12 4l-1 3h2z" />
       <path d="M5 7l-3 6a3 3 0 0 0 6 0zM19 7l-3 6a3 3 0 0 0 6 0z" />
     </svg>
@@ -43,7 +68,7 @@ const topics: HelpTopic[] = [
   {
     href: '/aide/faq',
     title: 'Questions fréquentes',
-    text: 'Honoraires, mandat de recherche, vente de votre bien, home staging, compte et application : les réponses aux questions que l’on nous pose le plus.',
+    text: 'Honoraires, mandat de recherche, vente de votre bien, home staging, compte et application : les réponses aux questions que l’on nous pose le plus.',
     icon: <ChatIcon />,
   },
   {
@@ -61,7 +86,7 @@ const topics: HelpTopic[] = [
   {
     href: '/aide/mentions-legales',
     title: 'Mentions légales',
-    text: 'Qui édite ce site : société, carte professionnelle, assurance, médiateur de la consommation et hébergeur.',
+    text: 'Qui édite ce site : société, carte professionnelle, assurance, médiateur de la consommation et hébergeur.',
     icon: <ScaleIcon />,
   },
   {
@@ -73,7 +98,7 @@ const topics: HelpTopic[] = [
   {
     href: '/contact',
     title: 'Nous contacter',
-    text: 'Une question sur votre projet ou sur une commande ? Écrivez-nous : un chasseur immobilier vous répond rapidement.',
+    text: 'Une question sur votre projet ou sur une commande ? Écrivez-nous : un chasseur immobilier vous répond rapidement.',
     icon: <MailIcon />,
   },
 ];
@@ -102,7 +127,7 @@ export default function AidePage() {
     <>
       <PageHeader
         eyebrow="Centre d’aide"
-        title="Comment pouvons-nous vous aider ?"
+        title="Comment pouvons-nous vous aider ?"
         lead="Retrouvez les réponses aux questions les plus fréquentes, nos conditions et nos engagements, ou contactez directement notre équipe."
       />
 
@@ -123,8 +148,9 @@ export default function AidePage() {
               Parler à quelqu’un
             </h2>
             <p className="mt-4 max-w-2xl text-lg text-base-content/75">
-              Notre équipe vous répond par téléphone aux heures d’ouverture et par e-mail tous les jours ouvrés. Après
-              une inscription ou un questionnaire propriétaire, un chasseur immobilier vous rappelle sous 48 heures.
+              Notre équipe vous répond par téléphone aux heures d’ouverture et par e-mail tous les
+              jours ouvrés. Après une inscription ou un questionnaire propriétaire, un chasseur
+              immobilier vous rappelle sous 48 heures.
             </p>
             <dl className="mt-8 grid gap-5 sm:grid-cols-2">
               <div className="flex gap-3">
@@ -133,7 +159,10 @@ export default function AidePage() {
                   <span className="sr-only">Téléphone</span>
                 </dt>
                 <dd>
-                  <a href={`tel:${company.phoneE164}`} className="link link-hover text-lg font-semibold">
+                  <a
+                    href={`tel:${company.phoneE164}`}
+                    className="link link-hover text-lg font-semibold"
+                  >
                     {company.phone}
                   </a>
                   <p className="text-sm text-base-content/70">Appel non surtaxé</p>
@@ -145,11 +174,14 @@ export default function AidePage() {
                   <span className="sr-only">E-mail</span>
                 </dt>
                 <dd>
-                  <a href={`mailto:${company.email}`} className="link link-hover text-lg font-semibold break-all">
+                  <a
+                    href={`mailto:${company.email}`}
+                    className="link link-hover text-lg font-semibold break-all"
+                  >
                     {company.email}
                   </a>
                   <p className="text-sm text-base-content/70">
-                    homestylz :{' '}
+                    homestylz&nbsp;:{' '}
                     <a href={`mailto:${company.homestylzEmail}`} className="link link-hover">
                       {company.homestylzEmail}
                     </a>
@@ -161,7 +193,7 @@ export default function AidePage() {
                   <ClockIcon />
                   <span className="sr-only">Horaires d’ouverture</span>
                 </dt>
-                <dd className="text-base-content/85">{company.openingHours}</dd>
+                <dd className="text-base-content/85">{openingHours}</dd>
               </div>
               <div className="flex gap-3">
                 <dt className="mt-0.5 text-xl text-primary">

@@ -22,10 +22,24 @@ import {
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
 
 const departmentInfo: Record<DepartmentCode, { name: string; places: string }> = {
-  '75': { name: 'Paris', places: 'Les vingt arrondissements, du Marais aux Batignolles, de Montmartre à la Butte-aux-Cailles.' },
-  '92': { name: 'Hauts-de-Seine', places: 'Boulogne-Billancourt, Neuilly-sur-Seine, Levallois-Perret, Issy-les-Moulineaux, Rueil-Malmaison…' },
-  '93': { name: 'Seine-Saint-Denis', places: 'Montreuil, Saint-Ouen-sur-Seine, Pantin, Les Lilas, Le Raincy…' },
-  '94': { name: 'Val-de-Marne', places: 'Vincennes, Saint-Mandé, Nogent-sur-Marne, Saint-Maur-des-Fossés, Charenton-le-Pont…' },
+  '75': {
+    name: 'Paris',
+    places:
+      'Les vingt arrondissements, du Marais aux Batignolles, de Montmartre à la Butte-aux-Cailles.',
+  },
+  '92': {
+    name: 'Hauts-de-Seine',
+    places:
+      'Boulogne-Billancourt, Neuilly-sur-Seine, Levallois-Perret, Issy-les-Moulineaux, Rueil-Malmaison…',
+  },
+  '93': {
+    name: 'Seine-Saint-Denis',
+    places: 'Montreuil, Saint-Ouen-sur-Seine, Pantin, Les Lilas, Le Raincy…',
+  },
+  '94': {
+    name: 'Val-de-Marne',
+    places: 'Vincennes, Saint-Mandé, Nogent-sur-Marne, Saint-Maur-des-Fossés, Charenton-le-Pont…',
+  },
   '91': { name: 'Essonne', places: 'Massy, Palaiseau, Gif-sur-Yvette, Orsay, Montgeron…' },
 };
 
@@ -34,7 +48,7 @@ const departments = KEPT_DEPARTMENTS.map((code) => ({ code, ...departmentInfo[co
 const steps = [
   {
     title: 'Vous décrivez votre projet',
-    text: 'En 3 minutes en ligne, gratuitement : secteurs, type de bien, surface, budget. Aucun engagement à ce stade.',
+    text: 'En 3 minutes en ligne, gratuitement : secteurs, type de bien, surface, budget. Aucun engagement à ce stade.',
   },
   {
     title: 'Un chasseur vous appelle sous 48 heures',
@@ -42,11 +56,11 @@ const steps = [
   },
   {
     title: 'Nous cherchons et visitons pour vous',
-    text: 'Annonces, biens off-market, réseau d’agences et de notaires : nous pré-visitons et ne vous montrons que les biens qui correspondent.',
+    text: 'Annonces, biens off-market, réseau d’agences et de notaires : nous pré-visitons et ne vous montrons que les biens qui correspondent.',
   },
   {
     title: 'Nous négocions jusqu’à la signature',
-    text: 'Offre argumentée, négociation, financement, compromis puis acte authentique chez le notaire : nous restons à vos côtés jusqu’aux clés.',
+    text: 'Offre argumentée, négociation, financement, compromis puis acte authentique chez le notaire : nous restons à vos côtés jusqu’aux clés.',
   },
 ];
 
@@ -72,9 +86,9 @@ export default function HomePage() {
               Votre chasseur immobilier à Paris et en Île-de-France
             </h1>
             <p className="mt-6 max-w-xl text-lg text-primary-content/85">
-              Vous achetez ? Nous trouvons, visitons et négocions le bien qui vous correspond, y compris hors des
-              annonces. Vous vendez ? Nous vous présentons des acheteurs dont le dossier a été vérifié au préalable,
-              sans aucune commission sur la vente.
+              Vous achetez&nbsp;? Nous trouvons, visitons et négocions le bien qui vous correspond,
+              y compris hors des annonces. Vous vendez&nbsp;? Nous vous présentons des acheteurs
+              dont le dossier a été vérifié au préalable, sans aucune commission sur la vente.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link href="/signup" className="btn btn-secondary btn-lg">
@@ -88,13 +102,15 @@ export default function HomePage() {
                 Vendre mon bien
               </Link>
             </div>
-            <ul className="mt-8 grid gap-3 text-sm text-primary-content/90 sm:grid-cols-3">
-              {['Réponse sous 48 heures', 'Honoraires au succès', 'Inscription gratuite'].map((item) => (
-                <li key={item} className="flex items-center gap-2">
-                  <CheckIcon className="shrink-0 text-lg text-secondary" />
-                  {item}
-                </li>
-              ))}
+            <ul className="mt-8 flex flex-col gap-3 text-sm text-primary-content/90 sm:flex-row sm:flex-wrap sm:gap-x-6">
+              {['Réponse sous 48 h', 'Honoraires au succès', 'Inscription gratuite'].map(
+                (item) => (
+                  <li key={item} className="flex items-center gap-2">
+                    <CheckIcon className="shrink-0 text-lg text-secondary" />
+                    {item}
+                  </li>
+                ),
+              )}
             </ul>
           </div>
           <div className="relative">
@@ -125,8 +141,12 @@ export default function HomePage() {
       >
         <div className="grid gap-6 md:grid-cols-2">
           <article className="flex flex-col rounded-box border border-base-300 bg-base-100 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Vous achetez</p>
-            <h3 className="mt-2 text-2xl font-semibold">Nous trouvons, visitons et négocions pour vous</h3>
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+              Vous achetez
+            </p>
+            <h3 className="mt-2 text-2xl font-semibold">
+              Nous trouvons, visitons et négocions pour vous
+            </h3>
             <ul className="mt-5 space-y-3 text-base-content/80">
               {[
                 'Un cahier des charges précis, établi avec vous',
@@ -148,8 +168,12 @@ export default function HomePage() {
             </div>
           </article>
           <article className="flex flex-col rounded-box border border-base-300 bg-base-200 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Vous vendez</p>
-            <h3 className="mt-2 text-2xl font-semibold">Des acheteurs sérieux, sans commission sur la vente</h3>
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+              Vous vendez
+            </p>
+            <h3 className="mt-2 text-2xl font-semibold">
+              Des acheteurs sérieux, sans commission sur la vente
+            </h3>
             <ul className="mt-5 space-y-3 text-base-content/80">
               {[
                 'Des acheteurs dont le dossier et le financement sont vérifiés au préalable',
@@ -175,8 +199,8 @@ export default function HomePage() {
       <Section
         id="fonctionnement"
         tone="muted"
-        title="Comment ça marche ?"
-        intro="Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste."
+        title="Comment ça marche ?"
+        intro="Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste."
       >
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
@@ -196,7 +220,10 @@ export default function HomePage() {
           ))}
         </ol>
         <p className="mt-8">
-          <Link href="/services" className="link link-primary inline-flex items-center gap-1 font-medium">
+          <Link
+            href="/services"
+            className="link link-primary inline-flex items-center gap-1 font-medium"
+          >
             Découvrir nos services en détail <ArrowRightIcon />
           </Link>
         </p>
@@ -205,7 +232,7 @@ export default function HomePage() {
       <Section
         id="secteurs"
         title="Paris et quatre départements d’Île-de-France"
-        intro="Nos chasseurs travaillent chacun sur des secteurs qu’ils connaissent rue par rue : écoles, transports, copropriétés, prix constatés."
+        intro="Nos chasseurs travaillent chacun sur des secteurs qu’ils connaissent rue par rue : écoles, transports, copropriétés, prix constatés."
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {departments.map((d) => (
@@ -221,27 +248,32 @@ export default function HomePage() {
       <Section
         id="pourquoi"
         tone="muted"
-        title="Pourquoi passer par Chassimmo ?"
-        intro="Pas de chiffres gonflés : des engagements concrets, inscrits dans votre mandat."
+        title="Pourquoi passer par Chassimmo ?"
+        intro="Pas de chiffres gonflés : des engagements concrets, inscrits dans votre mandat."
       >
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           <FeatureCard icon={<ClockIcon />} title="Réponse sous 48 heures">
-            Après votre inscription, un chasseur vous contacte sous 48 heures pour faire le point sur votre projet.
+            Après votre inscription, un chasseur vous contacte sous 48 heures pour faire le point
+            sur votre projet.
           </FeatureCard>
           <FeatureCard icon={<EuroIcon />} title="Honoraires uniquement au succès">
-            Rien à payer avant la signature de l’acte authentique. Notre barème est public et affiché en TTC.
+            Rien à payer avant la signature de l’acte authentique. Notre barème est public et
+            affiché en TTC.
           </FeatureCard>
           <FeatureCard icon={<UsersIcon />} title="Un interlocuteur unique">
-            Le même chasseur vous suit du premier appel à la remise des clés, et rend compte après chaque visite.
+            Le même chasseur vous suit du premier appel à la remise des clés, et rend compte après
+            chaque visite.
           </FeatureCard>
           <FeatureCard icon={<SearchIcon />} title="Accès aux biens off-market">
-            Une partie des biens se vend sans annonce. Notre réseau local nous permet de vous les présenter.
+            Une partie des biens se vend sans annonce. Notre réseau local nous permet de vous les
+            présenter.
           </FeatureCard>
           <FeatureCard icon={<HandshakeIcon />} title="Une négociation argumentée">
-            Ventes récentes, état de la copropriété, travaux à prévoir : chaque offre repose sur des faits.
+            Ventes récentes, état de la copropriété, travaux à prévoir&nbsp;: chaque offre repose
+            sur des faits.
           </FeatureCard>
           <FeatureCard icon={<ShieldIcon />} title="Un professionnel encadré">
-            Carte professionnelle « {company.professionalCard.mention} » délivrée par la{' '}
+            Carte professionnelle «&nbsp;{company.professionalCard.mention}&nbsp;» délivrée par la{' '}
             {company.professionalCard.issuer}, conformément à la loi Hoguet.
           </FeatureCard>
         </div>
@@ -251,7 +283,7 @@ export default function HomePage() {
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <img
             src="/images/main-salon-homestylz.svg"
-            alt="Salon aménagé et décoré : canapé, coussins colorés, lampadaire et plante"
+            alt="Salon aménagé et décoré : canapé, coussins colorés, lampadaire et plante"
             width={400}
             height={300}
             loading="lazy"
@@ -261,11 +293,13 @@ export default function HomePage() {
             <p className="inline-flex items-center gap-2 font-display text-2xl font-semibold lowercase text-secondary">
               <SparkleIcon /> {company.homestylzBrand}
             </p>
-            <h2 className="mt-3 text-3xl font-semibold sm:text-4xl">Home staging et décoration, par notre marque sœur</h2>
+            <h2 className="mt-3 text-3xl font-semibold sm:text-4xl">
+              Home staging et décoration, par notre marque sœur
+            </h2>
             <p className="mt-4 text-lg text-base-content/75">
-              Avant une vente, quelques choix bien pensés aident les acheteurs à se projeter. Après un achat,
-              homestylz vous aide à aménager et décorer votre nouveau logement, avec des packs clairs et des
-              artisans de confiance.
+              Avant une vente, quelques choix bien pensés aident les acheteurs à se projeter. Après
+              un achat, homestylz vous aide à aménager et décorer votre nouveau logement, avec des
+              packs clairs et des artisans de confiance.
             </p>
             <Link href="/homestylz" className="btn btn-outline btn-primary mt-7">
               Découvrir homestylz
@@ -283,9 +317,10 @@ export default function HomePage() {
                 Des honoraires clairs, payés uniquement au succès
               </h2>
               <p className="mt-3 text-base-content/75">
-                De {formatPercent(lowestRate)} à {formatPercent(highestRate)} TTC du prix net vendeur selon la
-                tranche, avec un minimum de {formatEuro(MINIMUM_FEE_TTC)} TTC, à la charge de l’acquéreur et
-                réglés à la signature de l’acte authentique. Pour les propriétaires vendeurs : aucune commission.
+                De {formatPercent(lowestRate)} à {formatPercent(highestRate)} TTC du prix net
+                vendeur selon la tranche, avec un minimum de {formatEuro(MINIMUM_FEE_TTC)} TTC, à la
+                charge de l’acquéreur et réglés à la signature de l’acte authentique. Pour les
+                propriétaires vendeurs&nbsp;: aucune commission.
               </p>
             </div>
             <Link href="/tarifs#tarifs" className="btn btn-primary shrink-0">
@@ -298,11 +333,11 @@ export default function HomePage() {
       <section className="bg-primary text-primary-content" aria-labelledby="cta-titre">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20">
           <h2 id="cta-titre" className="text-3xl font-semibold sm:text-4xl">
-            Prêt à trouver votre futur chez-vous ?
+            Prêt à trouver votre futur chez-vous&nbsp;?
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-primary-content/85">
-            Décrivez votre recherche en 3 minutes. Un chasseur immobilier vous rappelle sous 48 heures, sans
-            engagement.
+            Décrivez votre recherche en 3 minutes. Un chasseur immobilier vous rappelle sous 48
+            heures, sans engagement.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link href="/signup" className="btn btn-secondary btn-lg">

@@ -1,5 +1,174 @@
-import { PageHeader } from '../../../ui';
+import { Link } from 'wouter';
+import { company } from '../../../domain/company';
+import {
+  ArrowRightIcon,
+  ChatIcon,
+  CheckIcon,
+  EuroIcon,
+  FeatureCard,
+  HandshakeIcon,
+  PageHeader,
+  SearchIcon,
+  Section,
+  ShieldIcon,
+  SparkleIcon,
+  UsersIcon,
+} from '../../../ui';
 
-export default function Page() {
-  return <PageHeader title="nous-rejoindre" />;
+const profile = [
+  'Vous connaissez finement un ou plusieurs secteurs de Paris, des Hauts-de-Seine, de la Seine-Saint-Denis, du Val-de-Marne ou de l’Essonne.',
+  'Vous avez une expérience en transaction immobilière, en banque, en gestion de patrimoine ou dans la vente de services exigeants. Les reconversions motivées sont les bienvenues.',
+  'Vous aimez le terrain, l’analyse et la négociation, et vous savez dire à un client qu’un bien n’est pas le bon.',
+  'Vous êtes autonome et organisé, à l’aise avec les outils numériques et attaché à un travail soigné.',
+];
+
+const recruitmentSteps = [
+  {
+    title: 'Votre candidature',
+    text: 'Écrivez-nous depuis la page contact en précisant votre parcours et les secteurs que vous connaissez. Joignez votre CV si vous le souhaitez.',
+  },
+  {
+    title: 'Un premier entretien',
+    text: 'Un échange d’une heure environ pour parler de votre projet, de notre méthode et des conditions de collaboration.',
+  },
+  {
+    title: 'Une journée sur le terrain',
+    text: 'Vous accompagnez un chasseur de l’équipe : pré-visites, rendez-vous client, échanges avec des agences. De quoi vous faire une idée précise du métier.',
+  },
+  {
+    title: 'Votre intégration',
+    text: 'Contrat d’agent commercial, attestation d’habilitation, formation de démarrage, puis vos premiers clients, accompagné d’un référent.',
+  },
+];
+
+export default function NousRejoindrePage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Nous rejoindre"
+        title="Devenez chasseur immobilier en Île-de-France"
+        lead="Vous aimez l’immobilier, le contact et la négociation ? Rejoignez une équipe qui défend les intérêts des acheteurs, avec une méthode, des outils et des clients déjà qualifiés."
+      >
+        <div className="mt-8">
+          <Link href="/contact" className="btn btn-primary">
+            Envoyer ma candidature
+          </Link>
+        </div>
+      </PageHeader>
+
+      <Section id="profil">
+        <div className="grid items-center gap-12 lg:grid-cols-[1fr_24rem]">
+          <div>
+            <h2 className="text-3xl font-semibold sm:text-4xl">Le profil que nous recherchons</h2>
+            <p className="mt-4 text-lg text-base-content/75">
+              Le métier de chasseur demande autant de rigueur que de sens relationnel. Plus que le
+              diplôme, nous regardons votre connaissance du terrain et votre façon de travailler.
+            </p>
+            <ul className="mt-6 space-y-4">
+              {profile.map((item) => (
+                <li key={item} className="flex gap-3 text-base-content/80">
+                  <CheckIcon className="mt-1 shrink-0 text-accent" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <img
+            src="/images/main-carte-recherche.svg"
+            alt=""
+            width={400}
+            height={300}
+            loading="lazy"
+            className="mx-auto h-auto w-full max-w-md rounded-box"
+          />
+        </div>
+      </Section>
+
+      <Section
+        id="ce-que-nous-offrons"
+        tone="muted"
+        title="Ce que nous vous offrons"
+        intro="Vous êtes indépendant, mais pas seul : nous vous donnons un cadre, des outils et des clients."
+      >
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <FeatureCard icon={<SparkleIcon />} title="Une formation complète">
+            Méthode de recherche, analyse de copropriété, négociation, aspects juridiques&nbsp;: une
+            formation de démarrage, puis la formation continue obligatoire prévue par la loi ALUR.
+          </FeatureCard>
+          <FeatureCard icon={<SearchIcon />} title="Des outils métier">
+            Suivi des clients et des biens, alertes sur les nouvelles annonces, modèles de comptes
+            rendus de visite, espace client partagé.
+          </FeatureCard>
+          <FeatureCard icon={<UsersIcon />} title="Des clients qualifiés">
+            Les acheteurs décrivent leur projet en ligne et indiquent leur apport et l’état de leur
+            financement&nbsp;: vous commencez sur des bases claires.
+          </FeatureCard>
+          <FeatureCard icon={<ShieldIcon />} title="Le statut d’agent commercial">
+            Vous exercez en indépendant, immatriculé au registre spécial des agents commerciaux,
+            avec une attestation d’habilitation rattachée à la carte professionnelle de{' '}
+            {company.legalName}.
+          </FeatureCard>
+          <FeatureCard icon={<EuroIcon />} title="Une rémunération motivante">
+            Une commission proportionnelle aux honoraires encaissés sur vos dossiers, définie dans
+            votre contrat d’agent commercial.
+          </FeatureCard>
+          <FeatureCard icon={<HandshakeIcon />} title="Un réseau et une équipe">
+            Courtiers, notaires, artisans et notre marque de home staging homestylz, ainsi que des
+            points réguliers avec les autres chasseurs.
+          </FeatureCard>
+        </div>
+      </Section>
+
+      <Section
+        id="recrutement"
+        title="Comment se déroule le recrutement ?"
+        intro="Quatre étapes pour vérifier ensemble que le métier et notre façon de l’exercer vous correspondent."
+      >
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {recruitmentSteps.map((step, index) => (
+            <li key={step.title} className="rounded-box border border-base-300 bg-base-100 p-6">
+              <span
+                aria-hidden="true"
+                className="font-display text-4xl font-semibold text-secondary"
+              >
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3 className="mt-3 font-sans text-lg font-semibold">
+                <span className="sr-only">Étape {index + 1} : </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-base-content/75">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-10 flex gap-4 rounded-box border border-base-300 bg-base-200 p-6">
+          <ChatIcon className="mt-0.5 shrink-0 text-2xl text-primary" />
+          <p className="text-sm text-base-content/80">
+            <strong className="font-semibold text-base-content">Bon à savoir&nbsp;:</strong>{' '}
+            l’exercice du métier pour le compte d’une agence suppose une attestation d’habilitation,
+            délivrée par la {company.professionalCard.issuer} à la demande du titulaire de la carte
+            professionnelle, et une immatriculation au registre spécial des agents commerciaux
+            (RSAC). Nous vous accompagnons dans ces démarches.
+          </p>
+        </div>
+      </Section>
+
+      <section className="bg-primary text-primary-content" aria-labelledby="rejoindre-cta-titre">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="rejoindre-cta-titre" className="text-3xl font-semibold">
+              Envie de nous rejoindre&nbsp;?
+            </h2>
+            <p className="mt-3 max-w-xl text-primary-content/85">
+              Parlez-nous de votre parcours et de vos secteurs. Nous répondons à chaque candidature.
+            </p>
+          </div>
+          <Link href="/contact" className="btn btn-secondary btn-lg shrink-0">
+            Envoyer ma candidature
+            <ArrowRightIcon />
+          </Link>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -28,7 +28,7 @@ const steps: Step[] = [
   {
     title: 'Le cahier des charges',
     icon: <ChatIcon />,
-    text: 'Lors d’un premier entretien, en agence, chez vous ou en visio, nous précisons vos critères : secteurs, surface, étage, extérieur, transports, écoles, budget global. Nous distinguons l’indispensable du souhaitable, puis formalisons le tout dans le mandat de recherche.',
+    text: 'Lors d’un premier entretien, en agence, chez vous ou en visio, nous précisons vos critères : secteurs, surface, étage, extérieur, transports, écoles, budget global. Nous distinguons l’indispensable du souhaitable, puis formalisons le tout dans le mandat de recherche.',
   },
   {
     title: 'La recherche, on-market et off-market',
@@ -38,17 +38,17 @@ const steps: Step[] = [
   {
     title: 'Les pré-visites',
     icon: <HomeIcon />,
-    text: 'Nous visitons d’abord à votre place : état du bien, luminosité, nuisances, parties communes. Vous recevez un compte rendu avec photos et ne vous déplacez que pour les biens qui en valent la peine.',
+    text: 'Nous visitons d’abord à votre place : état du bien, luminosité, nuisances, parties communes. Vous recevez un compte rendu avec photos et ne vous déplacez que pour les biens qui en valent la peine.',
   },
   {
     title: 'Les visites accompagnées',
     icon: <UsersIcon />,
-    text: 'Nous vous accompagnons aux visites avec un regard technique : travaux à prévoir, diagnostics, charges de copropriété, procès-verbaux d’assemblée générale, potentiel de revente.',
+    text: 'Nous vous accompagnons aux visites avec un regard technique : travaux à prévoir, diagnostics, charges de copropriété, procès-verbaux d’assemblée générale, potentiel de revente.',
   },
   {
     title: 'La négociation',
     icon: <HandshakeIcon />,
-    text: 'Prix des ventes récentes du secteur, travaux votés, délai de mise en vente : nous construisons une offre argumentée et négocions en votre nom le prix comme les conditions.',
+    text: 'Prix des ventes récentes du secteur, travaux votés, délai de mise en vente : nous construisons une offre argumentée et négocions en votre nom le prix comme les conditions.',
   },
   {
     title: 'Le financement',
@@ -58,15 +58,15 @@ const steps: Step[] = [
   {
     title: 'Jusqu’à l’acte authentique',
     icon: <KeyIcon />,
-    text: 'Offre d’achat, compromis ou promesse de vente, conditions suspensives, échanges avec le notaire : nous suivons chaque étape jusqu’à la signature de l’acte authentique et la remise des clés.',
+    text: 'Offre d’achat, compromis ou promesse de vente, conditions suspensives, échanges avec le notaire : nous suivons chaque étape jusqu’à la signature de l’acte authentique et la remise des clés.',
   },
   {
-    title: 'Et après : travaux et home staging',
+    title: 'Et après : travaux et home staging',
     icon: <SparkleIcon />,
     text: (
       <>
-        Un rafraîchissement, un aménagement, une décoration à imaginer ? Nos artisans partenaires et notre marque
-        sœur{' '}
+        Un rafraîchissement, un aménagement, une décoration à imaginer&nbsp;? Nos artisans
+        partenaires et notre marque sœur{' '}
         <Link href="/homestylz" className="link link-primary">
           homestylz
         </Link>{' '}
@@ -97,7 +97,7 @@ export default function ServicesPage() {
       <Section
         id="etapes"
         title="Ce que fait votre chasseur immobilier, étape par étape"
-        intro="Vous restez décisionnaire à chaque moment ; nous faisons le travail de terrain et vous rendons compte."
+        intro="Vous restez décisionnaire à chaque moment ; nous faisons le travail de terrain et vous rendons compte."
       >
         <div className="grid gap-12 lg:grid-cols-[1fr_20rem]">
           <ol className="relative ml-5 space-y-10 border-l-2 border-base-300 pl-8 sm:pl-10">
@@ -109,7 +109,9 @@ export default function ServicesPage() {
                 >
                   {step.icon}
                 </span>
-                <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Étape {index + 1}</p>
+                <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+                  Étape {index + 1}
+                </p>
                 <h3 className="mt-1 text-xl font-semibold sm:text-2xl">{step.title}</h3>
                 <p className="mt-2 max-w-2xl text-base-content/75">{step.text}</p>
               </li>
@@ -129,7 +131,8 @@ export default function ServicesPage() {
               <ul className="mt-3 space-y-2 text-sm text-base-content/75">
                 <li className="flex gap-2">
                   <CheckIcon className="mt-0.5 shrink-0 text-accent" />
-                  Un mandat de recherche écrit précise votre projet et nos honoraires avant toute recherche.
+                  Un mandat de recherche écrit précise votre projet et nos honoraires avant toute
+                  recherche.
                 </li>
                 <li className="flex gap-2">
                   <CheckIcon className="mt-0.5 shrink-0 text-accent" />
@@ -148,25 +151,25 @@ export default function ServicesPage() {
       <Section
         id="pour-qui"
         tone="muted"
-        title="Pour qui ?"
+        title="Pour qui ?"
         intro="Pour tous ceux qui veulent acheter bien, sans y passer leurs soirées et leurs week-ends."
       >
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <FeatureCard icon={<KeyIcon />} title="Primo-accédants">
-            Un premier achat soulève mille questions. Nous vous guidons sur le budget, le financement, les
-            diagnostics et la copropriété.
+            Un premier achat soulève mille questions. Nous vous guidons sur le budget, le
+            financement, les diagnostics et la copropriété.
           </FeatureCard>
           <FeatureCard icon={<ChatIcon />} title="Expatriés et mobilités">
-            Vous vivez loin ou arrivez en Île-de-France ? Visites en visio, comptes rendus détaillés et procuration
-            pour la signature si besoin.
+            Vous vivez loin ou arrivez en Île-de-France&nbsp;? Visites en visio, comptes rendus
+            détaillés et procuration pour la signature si besoin.
           </FeatureCard>
           <FeatureCard icon={<EuroIcon />} title="Investisseurs">
-            Rendement, tension locative, travaux, fiscalité : nous sélectionnons des biens cohérents avec votre
-            stratégie patrimoniale.
+            Rendement, tension locative, travaux, fiscalité&nbsp;: nous sélectionnons des biens
+            cohérents avec votre stratégie patrimoniale.
           </FeatureCard>
           <FeatureCard icon={<HomeIcon />} title="Familles">
-            Une pièce de plus, une école, un extérieur, un trajet raisonnable : nous cherchons le logement qui
-            accompagnera votre famille.
+            Une pièce de plus, une école, un extérieur, un trajet raisonnable&nbsp;: nous cherchons
+            le logement qui accompagnera votre famille.
           </FeatureCard>
         </div>
       </Section>
@@ -174,11 +177,13 @@ export default function ServicesPage() {
       <Section id="apres-achat">
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">Après l’achat, un logement prêt à vivre</h2>
+            <h2 className="text-3xl font-semibold sm:text-4xl">
+              Après l’achat, un logement prêt à vivre
+            </h2>
             <p className="mt-4 text-lg text-base-content/75">
-              Avec {company.homestylzBrand}, notre marque dédiée au home staging et à la décoration, vous profitez
-              de conseils d’aménagement, de packs décoration et d’artisans de confiance pour vos travaux. Une
-              continuité appréciable lorsqu’on vient d’acheter.
+              Avec {company.homestylzBrand}, notre marque dédiée au home staging et à la décoration,
+              vous profitez de conseils d’aménagement, de packs décoration et d’artisans de
+              confiance pour vos travaux. Une continuité appréciable lorsqu’on vient d’acheter.
             </p>
             <div className="mt-7 flex flex-col gap-3 sm:flex-row">
               <Link href="/homestylz" className="btn btn-outline btn-primary">
@@ -191,7 +196,7 @@ export default function ServicesPage() {
           </div>
           <img
             src="/images/main-salon-homestylz.svg"
-            alt="Salon aménagé par homestylz : canapé, lampadaire, tableau et plante verte"
+            alt="Salon aménagé par homestylz : canapé, lampadaire, tableau et plante verte"
             width={400}
             height={300}
             loading="lazy"
@@ -208,11 +213,13 @@ export default function ServicesPage() {
                 Des honoraires au succès, un barème public
               </h2>
               <p className="mt-3 max-w-2xl text-primary-content/85">
-                Vous ne payez rien avant la signature de l’acte authentique. Consultez notre barème d’honoraires
-                TTC, puis décrivez votre projet : c’est gratuit et sans engagement.
+                Vous ne payez rien avant la signature de l’acte authentique. Consultez notre barème
+                d’honoraires TTC, puis décrivez votre projet&nbsp;: c’est gratuit et sans
+                engagement.
               </p>
               <p className="mt-3 flex items-center gap-2 text-sm text-primary-content/75">
-                <ShieldIcon className="shrink-0" /> Carte professionnelle n° {company.professionalCard.number}
+                <ShieldIcon className="shrink-0" /> Carte professionnelle n°{' '}
+                {company.professionalCard.number}
               </p>
             </div>
             <div className="flex flex-col gap-3">
@@ -221,7 +228,7 @@ export default function ServicesPage() {
               </Link>
               <Link
                 href="/tarifs#tarifs"
-                className="btn btn-outline border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
+                className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
               >
                 Consulter le barème
               </Link>

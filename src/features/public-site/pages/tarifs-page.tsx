@@ -14,7 +14,15 @@ import { formatEuro, formatPercent } from '../../../domain/format';
 import { ArrowRightIcon, ChatIcon, CheckIcon, PageHeader, Section, SparkleIcon } from '../../../ui';
 
 /** Date from which the barème applies (arrêté du 10 janvier 2017: the scale must be dated). */
-const SCALE_EFFECTIVE_DATE = { iso: '2024-01-01', label: '1er janvier 2024' } as const;
+const SCALE_EFFECTIVE_DATE = '2024-01-01';
+
+function EffectiveDate() {
+  return (
+    <time dateTime={SCALE_EFFECTIVE_DATE}>
+      1<sup>er</sup>&nbsp;janvier 2024
+    </time>
+  );
+}
 
 /** Prices offered as one-click examples in the simulator. */
 const EXAMPLE_PRICES = [250_000, 450_000, 800_000] as const;
@@ -42,7 +50,13 @@ function simulate(raw: string): Simulation {
   if (!Number.isFinite(price) || price <= 0) return { kind: 'invalid' };
   const fee = buyerFeeTTC(price);
   const bracket = bracketFor(Math.round(price));
-  return { kind: 'ok', price, fee, bracket, minimumApplied: Math.round(price * bracket.rate) < MINIMUM_FEE_TTC };
+  return {
+    kind: 'ok',
+    price,
+    fee,
+    bracket,
+    minimumApplied: Math.round(price * bracket.rate) < MINIMUM_FEE_TTC,
+  };
 }
 
 function FeeSimulator() {
@@ -54,7 +68,9 @@ function FeeSimulator() {
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-7">
       <h3 className="text-xl font-semibold">Simulez vos honoraires</h3>
-      <p className="mt-1 text-sm text-base-content/70">Estimation indicative, calculée à partir du barème ci-contre.</p>
+      <p className="mt-1 text-sm text-base-content/70">
+        Estimation indicative, calculée selon notre barème.
+      </p>
 
       <label htmlFor={inputId} className="mt-5 block text-sm font-medium">
         Prix d’achat envisagé
@@ -77,7 +93,7 @@ function FeeSimulator() {
         </span>
       </div>
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-base-content/70">
-        <span>Exemples :</span>
+        <span>Exemples&nbsp;:</span>
         {EXAMPLE_PRICES.map((price) => (
           <button
             key={price}
@@ -90,7 +106,12 @@ function FeeSimulator() {
         ))}
       </p>
 
-      <output htmlFor={inputId} id={hintId} aria-live="polite" className="mt-5 block rounded-field bg-base-200 p-4">
+      <output
+        htmlFor={inputId}
+        id={hintId}
+        aria-live="polite"
+        className="mt-5 block rounded-field bg-base-200 p-4"
+      >
         {result.kind === 'empty' ? (
           <span className="text-sm text-base-content/75">
             Indiquez le prix net vendeur du bien visé, en euros, pour estimer nos honoraires.
@@ -112,15 +133,15 @@ function FeeSimulator() {
                 : `${formatPercent(result.bracket.rate)} TTC de ${formatEuro(result.price)}`}
             </span>
             <span className="mt-3 block border-t border-base-300 pt-3 text-sm">
-              Prix et honoraires : <strong>{formatEuro(result.price + result.fee)}</strong>{' '}
+              Prix et honoraires&nbsp;: <strong>{formatEuro(result.price + result.fee)}</strong>{' '}
               <span className="text-base-content/70">(hors frais de notaire)</span>
             </span>
           </span>
         )}
       </output>
       <p className="mt-4 text-xs text-base-content/60">
-        Le montant définitif figure dans votre mandat de recherche. Il n’est dû qu’à la signature de l’acte
-        authentique.
+        Le montant définitif figure dans votre mandat de recherche. Il n’est dû qu’à la signature de
+        l’acte authentique.
       </p>
     </div>
   );
@@ -152,7 +173,7 @@ export default function TarifsPage() {
         intro={
           <>
             Mission de recherche pour le compte de l’acquéreur. Barème applicable à compter du{' '}
-            <time dateTime={SCALE_EFFECTIVE_DATE.iso}>{SCALE_EFFECTIVE_DATE.label}</time>.
+            <EffectiveDate />.
           </>
         }
       >
@@ -171,7 +192,7 @@ export default function TarifsPage() {
                 </thead>
                 <tbody>
                   {buyerFeeScale.map((bracket) => (
-                    <tr key={bracket.from} className="text-base">
+                    <tr key={bracket.from} className="text-sm sm:text-base">
                       <th scope="row" className="font-medium">
                         {bracketLabel(bracket)}
                       </th>
@@ -183,35 +204,37 @@ export default function TarifsPage() {
             </div>
 
             <h3 className="mt-8 font-sans text-base font-semibold">Mentions</h3>
-            <ul className="mt-3 space-y-2.5 text-sm text-base-content/80">
+            <ul className="mt-3 list-disc space-y-2.5 pl-5 text-sm text-base-content/80 marker:text-secondary">
               <li>
-                Honoraires exprimés toutes taxes comprises (TTC), TVA au taux de {formatPercent(VAT_RATE)} incluse.
+                Honoraires exprimés toutes taxes comprises (TTC), TVA au taux de{' '}
+                {formatPercent(VAT_RATE)} incluse.
               </li>
               <li>
-                Honoraires à la charge de l’acquéreur, calculés sur le prix net vendeur (prix de vente hors
-                honoraires). Le taux de la tranche s’applique à la totalité du prix, avec un minimum de{' '}
-                {formatEuro(MINIMUM_FEE_TTC)} TTC.
+                Honoraires à la charge de l’acquéreur, calculés sur le prix net vendeur (prix de
+                vente hors honoraires). Le taux de la tranche s’applique à la totalité du prix, avec
+                un minimum de {formatEuro(MINIMUM_FEE_TTC)} TTC.
               </li>
               <li>
-                Honoraires dus uniquement à la signature de l’acte authentique de vente : aucune somme ne peut être
-                exigée ni versée avant la conclusion de l’opération (loi n° 70-9 du 2 janvier 1970, dite loi
-                Hoguet).
+                Honoraires dus uniquement à la signature de l’acte authentique de vente&nbsp;:
+                aucune somme ne peut être exigée ni versée avant la conclusion de l’opération (loi
+                n°&nbsp;70-9 du 2&nbsp;janvier 1970, dite loi Hoguet).
               </li>
               <li>
-                Barème applicable à compter du{' '}
-                <time dateTime={SCALE_EFFECTIVE_DATE.iso}>{SCALE_EFFECTIVE_DATE.label}</time>, affiché
-                conformément à l’arrêté du 10 janvier 2017 relatif à l’information des consommateurs par les
+                Barème applicable à compter du <EffectiveDate />, affiché conformément à l’arrêté du
+                10&nbsp;janvier 2017 relatif à l’information des consommateurs par les
                 professionnels intervenant dans une transaction immobilière.
               </li>
               <li>
-                {company.legalName}, carte professionnelle « {company.professionalCard.mention} » n°{' '}
-                {company.professionalCard.number}, délivrée par la {company.professionalCard.issuer}.{' '}
-                {company.financialGuarantee}
+                {company.legalName}, carte professionnelle «&nbsp;{company.professionalCard.mention}
+                &nbsp;» n° {company.professionalCard.number}, délivrée par la{' '}
+                {company.professionalCard.issuer}. {company.financialGuarantee}
               </li>
             </ul>
           </div>
 
-          <FeeSimulator />
+          <div className="lg:sticky lg:top-28">
+            <FeeSimulator />
+          </div>
         </div>
       </Section>
 
@@ -234,13 +257,17 @@ export default function TarifsPage() {
       <Section id="vendeurs">
         <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
           <div className="rounded-box bg-primary p-8 text-primary-content sm:p-10">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Vous vendez ?</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+              Vous vendez&nbsp;?
+            </p>
             <h2 className="mt-3 text-2xl font-semibold sm:text-3xl">
-              Propriétaires vendeurs : estimation et mise en relation gratuites, aucune commission sur la vente
+              Propriétaires vendeurs&nbsp;: estimation et mise en relation gratuites, aucune
+              commission sur la vente
             </h2>
             <p className="mt-4 text-primary-content/85">
-              Nous vous présentons des acheteurs dont le projet et le financement ont été vérifiés au préalable.
-              L’estimation de votre bien et nos conseils de mise en valeur sont offerts.
+              Nous vous présentons des acheteurs dont le projet et le financement ont été vérifiés
+              au préalable. L’estimation de votre bien et nos conseils de mise en valeur sont
+              offerts.
             </p>
             <Link href="/questions-proprietaire" className="btn btn-secondary mt-7">
               Propriétaire vendeur
@@ -253,8 +280,8 @@ export default function TarifsPage() {
             </span>
             <h2 className="mt-4 text-2xl font-semibold">Home staging et décoration</h2>
             <p className="mt-3 text-base-content/75">
-              Les prestations de {company.homestylzBrand}, notre marque de home staging et de décoration, font
-              l’objet de tarifs distincts, consultables en ligne.
+              Les prestations de {company.homestylzBrand}, notre marque de home staging et de
+              décoration, font l’objet de tarifs distincts, consultables en ligne.
             </p>
             <div className="mt-auto pt-6">
               <Link href="/homestylz/services#tarifs" className="btn btn-outline btn-primary">
@@ -274,11 +301,11 @@ export default function TarifsPage() {
               </span>
               <div>
                 <h2 id="tarifs-faq-titre" className="text-2xl font-semibold">
-                  Des questions sur nos honoraires ?
+                  Des questions sur nos honoraires&nbsp;?
                 </h2>
                 <p className="mt-2 max-w-xl text-base-content/75">
-                  Qui paie, quand, comment sont calculés les frais de notaire : les réponses sont dans notre FAQ. Et
-                  nous restons joignables au {company.phone}.
+                  Retrouvez les réponses aux questions les plus fréquentes dans notre FAQ, ou
+                  appelez-nous au {company.phone}.
                 </p>
               </div>
             </div>

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { test as base, expect } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+
+/** Paths the build prerendered (dist/client/routes.json): every public page. */
+export const publicRoutes: string[] = (
+  JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as { prerendered: string[] }
+).prerendered;
+
+/** Reads the real SQLite file the server under test writes. */
+export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(E2E_DATA_DIR, 'app.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+type Fixtures = { consentGiven: boolean };
+
+/** Pages open with a cookie choice already made, unless a test sets consentGiven to false. */
+export const test = base.extend<Fixtures>({
+  consentGiven: [true, { option: true }],
+  context: async ({ context, consentGiven }, use) => {
+    if (consentGiven) {
+      await context.addInitScript(() => {
+        if (!localStorage.getItem('cookie_consent')) {
+          localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() }));
+        }
+      });
+    }
+    await use(context);
+  },
+});
+
+export { expect };
