@@ -1,13 +1,38 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/** The design card keeps manifest.webmanifest at the top level: serve it in dev, emit it in build. */
+function webManifest(): Plugin {
+  const read = () => readFileSync('manifest.webmanifest', 'utf8');
+  return {
+    name: 'web-manifest',
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(read());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: read() });
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 // One config for the client build, the SSR builds (prerender bundle and server bundle, driven by
 // scripts/build.mjs) and vitest.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), webManifest()],
+  define: {
+    // PUBLIC_URL serves both the server and the canonical links written at build.
+    'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(
+      process.env.VITE_PUBLIC_URL ?? process.env.PUBLIC_URL ?? '',
+    ),
+  },
   build: isSsrBuild
     ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false, copyPublicDir: false }
     : {
@@ -19,6 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
       },
   server: {
+    watch: {
+      ignored: ['**/playwright-report/**', '**/test-results/**', '**/.tmp/**', '**/data/**'],
+    },
     proxy: {
       '/api': apiTarget,
       '/geo': apiTarget,

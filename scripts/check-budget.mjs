@@ -34,7 +34,8 @@ try {
     if (!ok) failures += 1;
     rows.push({ route, files: scripts.size, total, budget, ok });
     if (route === '/') {
-      for (const [file, size] of scripts) console.log(`  ${file.padEnd(48)} ${(size / KB).toFixed(1)} KB gzip`);
+      for (const [file, size] of scripts)
+        console.log(`  ${file.padEnd(48)} ${(size / KB).toFixed(1)} KB gzip`);
     }
   }
   console.log('\nJavaScript chargé par page (gzip) :');

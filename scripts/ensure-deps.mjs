@@ -6,7 +6,9 @@ import { existsSync, statSync } from 'node:fs';
 export function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json';
   const fresh =
-    existsSync(marker) && existsSync('package-lock.json') && statSync(marker).mtimeMs >= statSync('package-lock.json').mtimeMs;
+    existsSync(marker) &&
+    existsSync('package-lock.json') &&
+    statSync(marker).mtimeMs >= statSync('package-lock.json').mtimeMs;
   if (fresh) return;
   console.log('Installation des dépendances (npm ci)…');
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });

@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 const SHELL = '/app-shell.html';
 
 export async function prerenderSite(clientDir, bundle) {
-  const { render, prerenderPaths, routePatterns } = await import(pathToFileURL(path.resolve(bundle)).href);
+  const { render, prerenderPaths, routePatterns } = await import(
+    pathToFileURL(path.resolve(bundle)).href
+  );
   const templateFile = path.join(clientDir, 'index.html');
   const template = await readFile(templateFile, 'utf8');
   // index.html becomes the prerendered home below. The plain shell serves the app routes that have no HTML of their own.
@@ -21,16 +23,23 @@ export async function prerenderSite(clientDir, bundle) {
 
   for (const routePath of prerenderPaths) {
     const { html, head } = await render(routePath);
-    if (!html.includes('<h1')) throw new Error(`Prérendu de ${routePath} : aucun titre h1 produit.`);
+    if (!html.includes('<h1'))
+      throw new Error(`Prérendu de ${routePath} : aucun titre h1 produit.`);
     // An inline script (React revealing an outlined block) would be blocked by the CSP.
-    if (/<script(?![^>]*\bsrc=)/.test(html)) throw new Error(`Prérendu de ${routePath} : script en ligne produit.`);
+    if (/<script(?![^>]*\bsrc=)/.test(html))
+      throw new Error(`Prérendu de ${routePath} : script en ligne produit.`);
     const page = base.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     const file = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
     await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
     await writeFile(path.join(clientDir, file), page);
   }
 
-  const manifest = { prerendered: prerenderPaths, patterns: routePatterns, notFound: '/404', shell: SHELL };
+  const manifest = {
+    prerendered: prerenderPaths,
+    patterns: routePatterns,
+    notFound: '/404',
+    shell: SHELL,
+  };
   await writeFile(path.join(clientDir, 'routes.json'), JSON.stringify(manifest, null, 2));
   return prerenderPaths.length;
 }

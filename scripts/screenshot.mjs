@@ -13,7 +13,10 @@ if (!base || !outDir || paths.length === 0) {
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumArgs });
 for (const width of [390, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 800 },
+    deviceScaleFactor: 1,
+  });
   // Hide the cookie banner so it does not cover the content in every picture.
   await context.addInitScript(() => {
     localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() }));
@@ -23,7 +26,8 @@ for (const width of [390, 1280]) {
   for (const p of paths) {
     await page.goto(base + p, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    const name = (p === '/' ? 'home' : p.replace(/^\//, '').replace(/[/#]/g, '_')) + `-${width}.png`;
+    const name =
+      (p === '/' ? 'home' : p.replace(/^\//, '').replace(/[/#]/g, '_')) + `-${width}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
     console.log(path.join(outDir, name));
   }

@@ -20,7 +20,13 @@ export async function serveBuilt() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -32,7 +38,8 @@ export async function serveBuilt() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('Le serveur n’a pas démarré.');
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error('Le serveur n’a pas démarré.');
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -10,4 +10,6 @@ npm('test:unit');
 npm('build');
 npm('test:budget');
 npm('test:e2e');
-console.log('\nTous les contrôles sont passés : types, lint, tests unitaires et serveur, budget, bout en bout.');
+console.log(
+  '\nTous les contrôles sont passés : types, lint, tests unitaires et serveur, budget, bout en bout.',
+);

@@ -24,10 +24,15 @@ describe('API basics', () => {
 
   it('opens the CSP to a configured geography service and analytics only', async () => {
     const { app } = await makeTestApp({
-      env: { VITE_GEO_URL: 'https://geo.api.gouv.fr', VITE_ANALYTICS_SRC: 'https://stats.exemple.fr/script.js' },
+      env: {
+        VITE_GEO_URL: 'https://geo.api.gouv.fr',
+        VITE_ANALYTICS_SRC: 'https://stats.exemple.fr/script.js',
+      },
     });
     const csp = (await app.request('/api/health')).headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/connect-src 'self' https:\/\/geo\.api\.gouv\.fr https:\/\/stats\.exemple\.fr/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/geo\.api\.gouv\.fr https:\/\/stats\.exemple\.fr/,
+    );
     expect(csp).toMatch(/script-src 'self' https:\/\/stats\.exemple\.fr;/);
   });
 
@@ -40,7 +45,9 @@ describe('API basics', () => {
 
   it('compresses JSON answers for clients that accept gzip', async () => {
     const { app } = await makeTestApp();
-    const res = await app.request('/geo/departements/91/communes', { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await app.request('/geo/departements/91/communes', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(res.headers.get('content-encoding')).toBe('gzip');
   });
 });

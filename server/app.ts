@@ -47,7 +47,11 @@ export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps)
 
   app.get('/api/health', async (c) => {
     await sql`select 1`.execute(db);
-    return c.json({ status: 'ok', version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
+    return c.json({
+      status: 'ok',
+      version,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    });
   });
   app.route('/api/contact', contactRoutes({ db }));
   app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
@@ -58,7 +62,8 @@ export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps)
 
   app.notFound((c) => apiError(c, 404, 'Page introuvable.'));
   app.onError((err, c) => {
-    if (err instanceof HTTPException) return apiError(c, err.status, err.message || 'Requête invalide.');
+    if (err instanceof HTTPException)
+      return apiError(c, err.status, err.message || 'Requête invalide.');
     console.error(err);
     return apiError(c, 500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
   });

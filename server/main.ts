@@ -27,7 +27,9 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-    console.log(`Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`);
+    console.log(
+      `Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`,
+    );
   });
 
   let stopping = false;

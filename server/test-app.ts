@@ -6,7 +6,9 @@ import { loadGeoIndex, type GeoIndex } from './geo/geo-data';
 let geo: GeoIndex | undefined;
 
 /** A real app on a real, throwaway in-memory SQLite database, for server tests. */
-export async function makeTestApp(options: { staticDir?: string; env?: Record<string, string> } = {}) {
+export async function makeTestApp(
+  options: { staticDir?: string; env?: Record<string, string> } = {},
+) {
   const db = openDatabase(':memory:');
   await migrateToLatest(db);
   geo ??= loadGeoIndex();

@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 
 test.use({ consentGiven: false });
 
-test('cookie banner: equal choices, kept after reload, reopened from the footer', async ({ page }) => {
+test('cookie banner: equal choices, kept after reload, reopened from the footer', async ({
+  page,
+}) => {
   await page.goto('/');
   const banner = page.getByTestId('cookie-banner');
   await expect(banner).toBeVisible();
@@ -14,7 +16,9 @@ test('cookie banner: equal choices, kept after reload, reopened from the footer'
 
   await refuse.click();
   await expect(banner).toBeHidden();
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cookie_consent') ?? '{}') as { choice?: string });
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cookie_consent') ?? '{}') as { choice?: string },
+  );
   expect(stored.choice).toBe('refused');
 
   await page.reload();
@@ -26,14 +30,19 @@ test('cookie banner: equal choices, kept after reload, reopened from the footer'
   await banner.getByRole('button', { name: 'Accepter' }).click();
   await expect(banner).toBeHidden();
   // No analytics is configured in this build: accepting loads no third-party script.
-  const external = await page.evaluate(() => [...document.scripts].filter((s) => s.src && !s.src.startsWith(location.origin)).length);
+  const external = await page.evaluate(
+    () => [...document.scripts].filter((s) => s.src && !s.src.startsWith(location.origin)).length,
+  );
   expect(external).toBe(0);
 });
 
 test('an expired choice is asked again', async ({ page }) => {
   await page.addInitScript(() => {
     const sevenMonths = 213 * 24 * 60 * 60 * 1000;
-    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'accepted', at: Date.now() - sevenMonths }));
+    localStorage.setItem(
+      'cookie_consent',
+      JSON.stringify({ choice: 'accepted', at: Date.now() - sevenMonths }),
+    );
   });
   await page.goto('/services');
   await expect(page.getByTestId('cookie-banner')).toBeVisible();

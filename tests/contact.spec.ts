@@ -11,7 +11,9 @@ test.describe('contact form', () => {
     await expect(page.getByText('Votre nom est requis.')).toBeVisible();
     await expect(page.getByText('L’adresse e-mail est requise.')).toBeVisible();
     await expect(page.getByText('Choisissez l’objet de votre demande.')).toBeVisible();
-    await expect(page.getByText('Votre message doit contenir au moins 10 caractères.')).toBeVisible();
+    await expect(
+      page.getByText('Votre message doit contenir au moins 10 caractères.'),
+    ).toBeVisible();
     await expect(page.getByText(/Vous devez accepter/)).toBeVisible();
 
     await page.getByLabel('Adresse e-mail').fill('claire@exemple');
@@ -30,11 +32,15 @@ test.describe('contact form', () => {
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByLabel('Téléphone').fill('06 12 34 56 78');
     await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
-    await page.getByLabel('Votre message').fill('Je souhaite vendre un trois-pièces à Montreuil <b>rapidement</b>.');
+    await page
+      .getByLabel('Votre message')
+      .fill('Je souhaite vendre un trois-pièces à Montreuil <b>rapidement</b>.');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
 
-    await expect(page.getByTestId('contact-sent')).toContainText('Nous vous répondons sous 48 heures');
+    await expect(page.getByTestId('contact-sent')).toContainText(
+      'Nous vous répondons sous 48 heures',
+    );
     const rows = queryDb<{ name: string; subject: string; phone: string; message: string }>(
       'select name, subject, phone, message from contact_message where email = ?',
       email,
@@ -55,13 +61,19 @@ test.describe('contact form', () => {
     await page.getByLabel('Nom et prénom').fill('Karim Benali');
     await page.getByLabel('Adresse e-mail').fill('karim@exemple.fr');
     await page.getByLabel('Objet de votre demande').selectOption('partenariat');
-    await page.getByLabel('Votre message').fill('Courtier à Vincennes, je souhaite devenir partenaire.');
+    await page
+      .getByLabel('Votre message')
+      .fill('Courtier à Vincennes, je souhaite devenir partenaire.');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
 
-    await expect(page.getByRole('alert').filter({ hasText: 'Impossible de joindre le serveur' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Impossible de joindre le serveur' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Nom et prénom')).toHaveValue('Karim Benali');
-    await expect(page.getByLabel('Votre message')).toHaveValue('Courtier à Vincennes, je souhaite devenir partenaire.');
+    await expect(page.getByLabel('Votre message')).toHaveValue(
+      'Courtier à Vincennes, je souhaite devenir partenaire.',
+    );
     await expect(page.getByRole('checkbox')).toBeChecked();
   });
 });

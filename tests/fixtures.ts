@@ -11,7 +11,10 @@ export const publicRoutes: string[] = (
 
 /** Reads the real SQLite file the server under test writes. */
 export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(E2E_DATA_DIR, 'app.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(E2E_DATA_DIR, 'app.sqlite'), {
+    readonly: true,
+    fileMustExist: true,
+  });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -28,7 +31,10 @@ export const test = base.extend<Fixtures>({
     if (consentGiven) {
       await context.addInitScript(() => {
         if (!localStorage.getItem('cookie_consent')) {
-          localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() }));
+          localStorage.setItem(
+            'cookie_consent',
+            JSON.stringify({ choice: 'refused', at: Date.now() }),
+          );
         }
       });
     }

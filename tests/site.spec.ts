@@ -1,7 +1,9 @@
 import { expect, publicRoutes, test } from './fixtures';
 
 test.describe('public site', () => {
-  test('every public route renders its page with its own title and description', async ({ page }) => {
+  test('every public route renders its page with its own title and description', async ({
+    page,
+  }) => {
     const seen = new Map<string, string>();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message.slice(0, 200)}`));
@@ -15,17 +17,26 @@ test.describe('public site', () => {
       expect(description?.length ?? 0, route).toBeGreaterThan(30);
       expect([...seen.values()], `${route} a le même titre qu’une autre page`).not.toContain(title);
       seen.set(route, title);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${route === '/' ? '/' : route}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${route === '/' ? '/' : route}$`),
+      );
     }
     expect(errors).toEqual([]);
   });
 
   test('title and description follow client-side navigation', async ({ page }) => {
     await page.goto('/services');
-    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Tarifs' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Tarifs' })
+      .click();
     await expect(page).toHaveURL(/\/tarifs#tarifs$/);
     await expect(page).toHaveTitle(/Tarifs et barème/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Barème d’honoraires TTC/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Barème d’honoraires TTC/,
+    );
   });
 
   test('an unknown path lands on /404 with a 404 status', async ({ page }) => {
@@ -48,9 +59,16 @@ test.describe('public site', () => {
     ['/', /chasseur immobilier/i],
     ['/homestylz', /./],
   ] as const) {
-    test(`the prerendered HTML of ${route} holds its headline without JavaScript`, async ({ request, browser }) => {
+    test(`the prerendered HTML of ${route} holds its headline without JavaScript`, async ({
+      request,
+      browser,
+    }) => {
       const html = await (await request.get(route)).text();
-      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? '';
+      const h1 =
+        /<h1[^>]*>([\s\S]*?)<\/h1>/
+          .exec(html)?.[1]
+          ?.replace(/<[^>]+>/g, '')
+          .trim() ?? '';
       expect(h1).toMatch(headline);
       expect(h1.length).toBeGreaterThan(10);
 
@@ -65,7 +83,11 @@ test.describe('public site', () => {
   test('scroll position comes back with the back button', async ({ page }) => {
     await page.goto('/aide/conditions-generales');
     await page.evaluate(() => window.scrollTo(0, 1200));
-    await page.waitForFunction(() => Object.values(JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}') as Record<string, number>).includes(1200));
+    await page.waitForFunction(() =>
+      Object.values(
+        JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}') as Record<string, number>,
+      ).includes(1200),
+    );
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/aide\/faq$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -73,11 +95,15 @@ test.describe('public site', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1100);
   });
 
-  test('every public route fits a 390 px screen without sideways scrolling @mobile', async ({ page }) => {
+  test('every public route fits a 390 px screen without sideways scrolling @mobile', async ({
+    page,
+  }) => {
     for (const route of publicRoutes) {
       await page.goto(route);
       await expect(page.locator('main h1')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow, route).toBeLessThanOrEqual(0);
     }
   });
@@ -90,9 +116,15 @@ test.describe('API and geography mirror', () => {
   });
 
   test('Île-de-France departments and Essonne communes', async ({ request }) => {
-    const departements = (await (await request.get('/geo/regions/11/departements')).json()) as { code: string }[];
-    expect(departements.map((d) => d.code)).toEqual(expect.arrayContaining(['75', '91', '92', '93', '94']));
-    const communes = (await (await request.get('/geo/departements/91/communes')).json()) as unknown[];
+    const departements = (await (await request.get('/geo/regions/11/departements')).json()) as {
+      code: string;
+    }[];
+    expect(departements.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['75', '91', '92', '93', '94']),
+    );
+    const communes = (await (
+      await request.get('/geo/departements/91/communes')
+    ).json()) as unknown[];
     expect(communes).toHaveLength(194);
   });
 });

@@ -10,7 +10,9 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('contact_message')
         .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+        .addColumn('created_at', 'text', (c) =>
+          c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+        )
         .addColumn('brand', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('email', 'text', (c) => c.notNull())

@@ -28,7 +28,8 @@ export interface GeoIndex {
 
 export function loadGeoIndex(): GeoIndex {
   const require = createRequire(import.meta.url);
-  const departements = require('@etalab/decoupage-administratif/data/departements.json') as RawDepartement[];
+  const departements =
+    require('@etalab/decoupage-administratif/data/departements.json') as RawDepartement[];
   const communes = require('@etalab/decoupage-administratif/data/communes.json') as RawCommune[];
 
   const byRegion = new Map<string, GeoDepartement[]>();

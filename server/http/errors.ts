@@ -15,7 +15,10 @@ export function apiError(c: Context, status: ContentfulStatusCode, message: stri
 
 export function validationError(c: Context, error: z.ZodError) {
   return c.json<ApiError>(
-    { message: 'Certains champs sont invalides. Corrigez-les puis renvoyez le formulaire.', fieldErrors: fieldErrors(error) },
+    {
+      message: 'Certains champs sont invalides. Corrigez-les puis renvoyez le formulaire.',
+      fieldErrors: fieldErrors(error),
+    },
     400,
   );
 }

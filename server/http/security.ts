@@ -13,7 +13,9 @@ function origin(url: string | undefined): string[] {
  */
 export function contentSecurityPolicy(env: Env) {
   const crisp = env.VITE_CRISP_WEBSITE_ID ? ['https://client.crisp.chat'] : [];
-  const crispRelay = env.VITE_CRISP_WEBSITE_ID ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat'] : [];
+  const crispRelay = env.VITE_CRISP_WEBSITE_ID
+    ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat']
+    : [];
   const analytics = origin(env.VITE_ANALYTICS_SRC);
   return {
     defaultSrc: ["'self'"],
@@ -39,7 +41,8 @@ export function securityHeaders(env: Env) {
     crossOriginResourcePolicy: 'same-origin',
     crossOriginOpenerPolicy: 'same-origin',
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    strictTransportSecurity:
+      env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
     permissionsPolicy: {
       camera: [],

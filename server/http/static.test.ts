@@ -22,7 +22,12 @@ beforeAll(() => {
   writeFileSync(path.join(os.tmpdir(), 'secret.txt'), 'secret');
   writeFileSync(
     path.join(dir, 'routes.json'),
-    JSON.stringify({ prerendered: ['/', '/services', '/404'], patterns: ['/', '/services', '/404', '/signup/:code'], notFound: '/404', shell: '/app-shell.html' }),
+    JSON.stringify({
+      prerendered: ['/', '/services', '/404'],
+      patterns: ['/', '/services', '/404', '/signup/:code'],
+      notFound: '/404',
+      shell: '/app-shell.html',
+    }),
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +45,9 @@ describe('static site', () => {
 
   it('serves hashed assets as immutable, precompressed when accepted', async () => {
     const { app } = await makeTestApp({ staticDir: dir });
-    const res = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const res = await app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');

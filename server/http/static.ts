@@ -39,7 +39,8 @@ const REVALIDATE = 'no-cache';
 function cacheControlFor(urlPath: string, ext: string): string {
   // Vite puts every hashed file under /assets: their name changes with their content.
   if (urlPath.startsWith('/assets/')) return IMMUTABLE;
-  if (ext === '.html' || ext === '.webmanifest' || urlPath === '/sw.js' || ext === '.json') return REVALIDATE;
+  if (ext === '.html' || ext === '.webmanifest' || urlPath === '/sw.js' || ext === '.json')
+    return REVALIDATE;
   return 'public, max-age=86400';
 }
 
@@ -90,7 +91,10 @@ export function staticSite(root: string): MiddlewareHandler {
     let file = found.file;
     let size = found.stats.size;
     const accept = c.req.header('Accept-Encoding') ?? '';
-    for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [enc, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (!accept.includes(enc)) continue;
       try {
         const twin = statSync(file + suffix);

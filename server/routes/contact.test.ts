@@ -23,23 +23,42 @@ async function setup() {
   return made;
 }
 
-const count = (d: Db) => d.selectFrom('contact_message').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+const count = (d: Db) =>
+  d
+    .selectFrom('contact_message')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
 
 describe('POST /api/contact', () => {
   it('stores a valid message and answers 201 with a French confirmation', async () => {
     const { app, db } = await setup();
-    const res = await app.request('/api/contact', postJson({ ...valid, name: '  Claire Martin  ' }));
+    const res = await app.request(
+      '/api/contact',
+      postJson({ ...valid, name: '  Claire Martin  ' }),
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: number; message: string };
     expect(body.message).toMatch(/bien été envoyé/);
-    const row = await db.selectFrom('contact_message').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Claire Martin', email: valid.email, subject: 'achat', brand: 'main' });
+    const row = await db
+      .selectFrom('contact_message')
+      .selectAll()
+      .where('id', '=', body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Claire Martin',
+      email: valid.email,
+      subject: 'achat',
+      brand: 'main',
+    });
     expect(row.ip_hash).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('answers 400 with French field messages and stores nothing', async () => {
     const { app, db } = await setup();
-    const res = await app.request('/api/contact', postJson({ ...valid, email: 'pas-un-mail', consent: false }));
+    const res = await app.request(
+      '/api/contact',
+      postJson({ ...valid, email: 'pas-un-mail', consent: false }),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; fieldErrors: Record<string, string> };
     expect(body.message).toMatch(/champs sont invalides/);
@@ -61,7 +80,10 @@ describe('POST /api/contact', () => {
 
   it('answers 400 to wrong types', async () => {
     const { app } = await setup();
-    const res = await app.request('/api/contact', postJson({ ...valid, name: 12, message: ['a'], subject: 'spam' }));
+    const res = await app.request(
+      '/api/contact',
+      postJson({ ...valid, name: 12, message: ['a'], subject: 'spam' }),
+    );
     expect(res.status).toBe(400);
     const { fieldErrors } = (await res.json()) as { fieldErrors: Record<string, string> };
     expect(Object.keys(fieldErrors).sort()).toEqual(['message', 'name', 'subject']);
@@ -69,7 +91,10 @@ describe('POST /api/contact', () => {
 
   it('answers 413 to a body over 100 KB', async () => {
     const { app, db } = await setup();
-    const res = await app.request('/api/contact', postJson({ ...valid, message: 'x'.repeat(200_000) }));
+    const res = await app.request(
+      '/api/contact',
+      postJson({ ...valid, message: 'x'.repeat(200_000) }),
+    );
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/trop volumineuse/);
     expect((await count(db)).n).toBe(0);
@@ -87,7 +112,10 @@ describe('POST /api/contact', () => {
 
   it('accepts but does not store what a bot sends through the honeypot', async () => {
     const { app, db } = await setup();
-    const res = await app.request('/api/contact', postJson({ ...valid, website: 'http://spam.example' }));
+    const res = await app.request(
+      '/api/contact',
+      postJson({ ...valid, website: 'http://spam.example' }),
+    );
     expect(res.status).toBe(201);
     expect((await count(db)).n).toBe(0);
   });
@@ -95,7 +123,8 @@ describe('POST /api/contact', () => {
   it('slows down a flood from one address with a French 429', async () => {
     const { app, db } = await setup();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await app.request('/api/contact', postJson(valid))).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await app.request('/api/contact', postJson(valid))).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect((await count(db)).n).toBe(5);
   });

@@ -12,7 +12,10 @@ export interface ContactRoutesOptions {
 }
 
 /** POST /api/contact: the contact page's form, stored in contact_message. */
-export function contactRoutes({ db, limiter = new RateLimiter(5, 10 * 60_000) }: ContactRoutesOptions): Hono {
+export function contactRoutes({
+  db,
+  limiter = new RateLimiter(5, 10 * 60_000),
+}: ContactRoutesOptions): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -30,7 +33,11 @@ export function contactRoutes({ db, limiter = new RateLimiter(5, 10 * 60_000) }:
 
     const ip = clientIp(c);
     if (!limiter.hit(ip)) {
-      return apiError(c, 429, 'Vous avez envoyé plusieurs messages en peu de temps. Réessayez dans quelques minutes ou appelez-nous.');
+      return apiError(
+        c,
+        429,
+        'Vous avez envoyé plusieurs messages en peu de temps. Réessayez dans quelques minutes ou appelez-nous.',
+      );
     }
 
     const m = parsed.data;
@@ -50,7 +57,11 @@ export function contactRoutes({ db, limiter = new RateLimiter(5, 10 * 60_000) }:
       .executeTakeFirstOrThrow();
 
     return c.json(
-      { id: row.id, message: 'Merci, votre message a bien été envoyé. Nous vous répondons sous 48 heures ouvrées.' },
+      {
+        id: row.id,
+        message:
+          'Merci, votre message a bien été envoyé. Nous vous répondons sous 48 heures ouvrées.',
+      },
       201,
     );
   });

@@ -21,26 +21,43 @@ describe('/geo mirror', () => {
     expect(list).toHaveLength(194);
     expect(new Set(list.map((c) => c.code)).size).toBe(194);
     const evry = list.find((c) => c.nom === 'Évry-Courcouronnes');
-    expect(evry).toMatchObject({ code: '91228', codeDepartement: '91', codesPostaux: ['91000', '91080'] });
-    expect(Object.keys(evry ?? {}).sort()).toEqual(['code', 'codeDepartement', 'codesPostaux', 'nom', 'population']);
+    expect(evry).toMatchObject({
+      code: '91228',
+      codeDepartement: '91',
+      codesPostaux: ['91000', '91080'],
+    });
+    expect(Object.keys(evry ?? {}).sort()).toEqual([
+      'code',
+      'codeDepartement',
+      'codesPostaux',
+      'nom',
+      'population',
+    ]);
   });
 
   it('gives Paris as one commune, without its arrondissements', async () => {
     const { app } = await makeTestApp();
-    const list = (await (await app.request('/geo/departements/75/communes')).json()) as GeoCommune[];
+    const list = (await (
+      await app.request('/geo/departements/75/communes')
+    ).json()) as GeoCommune[];
     expect(list.map((c) => c.nom)).toEqual(['Paris']);
   });
 
   it('answers departments outside the kept five too', async () => {
     const { app } = await makeTestApp();
-    const list = (await (await app.request('/geo/departements/77/communes')).json()) as GeoCommune[];
+    const list = (await (
+      await app.request('/geo/departements/77/communes')
+    ).json()) as GeoCommune[];
     expect(list.length).toBeGreaterThan(400);
   });
 
-  it.each(['/geo/departements/999/communes', '/geo/regions/99/departements', '/geo/nimporte'])('answers 404 JSON to %s', async (url) => {
-    const { app } = await makeTestApp();
-    const res = await app.request(url);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { message: string }).message).toMatch(/inconnu|introuvable/);
-  });
+  it.each(['/geo/departements/999/communes', '/geo/regions/99/departements', '/geo/nimporte'])(
+    'answers 404 JSON to %s',
+    async (url) => {
+      const { app } = await makeTestApp();
+      const res = await app.request(url);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toMatch(/inconnu|introuvable/);
+    },
+  );
 });

@@ -24,7 +24,10 @@ function Shell() {
   useDocumentMeta();
   const brand = brandFor(location);
   return (
-    <div data-theme={themeOf[brand]} className="flex min-h-dvh flex-col bg-base-100 text-base-content">
+    <div
+      data-theme={themeOf[brand]}
+      className="flex min-h-dvh flex-col bg-base-100 text-base-content"
+    >
       <ScrollManager />
       <Header />
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">

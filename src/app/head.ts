@@ -5,11 +5,17 @@ import { findPattern } from '../domain/route-pattern';
 import { routes, type RouteMeta } from './routes';
 
 /** Public address of the site: PUBLIC_URL at build, else the company's. */
-export const siteUrl = ((import.meta.env.VITE_PUBLIC_URL as string | undefined) || company.siteUrl).replace(/\/$/, '');
+export const siteUrl = (
+  (import.meta.env.VITE_PUBLIC_URL as string | undefined) || company.siteUrl
+).replace(/\/$/, '');
 
 export function metaFor(path: string): RouteMeta & { canonical: string } {
   const route = findPattern(routes, path) ?? findPattern(routes, '/404');
-  const meta = route?.meta ?? { title: company.brand, description: company.tagline, prerender: false };
+  const meta = route?.meta ?? {
+    title: company.brand,
+    description: company.tagline,
+    prerender: false,
+  };
   return { ...meta, canonical: `${siteUrl}${path === '/' ? '/' : path}` };
 }
 
@@ -30,8 +36,18 @@ export function useDocumentMeta(): void {
     document.title = meta.title;
     const named = (name: string) => () => Object.assign(document.createElement('meta'), { name });
     setMeta('meta[name="description"]', named('description'), 'content', meta.description);
-    setMeta('meta[name="robots"]', named('robots'), 'content', meta.noindex ? 'noindex' : 'index, follow');
-    setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', meta.canonical);
+    setMeta(
+      'meta[name="robots"]',
+      named('robots'),
+      'content',
+      meta.noindex ? 'noindex' : 'index, follow',
+    );
+    setMeta(
+      'link[rel="canonical"]',
+      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+      'href',
+      meta.canonical,
+    );
   }, [location]);
 }
 

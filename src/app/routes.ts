@@ -88,7 +88,8 @@ export const routes: AppRoute[] = [
     component: publicPages.AidePage,
     meta: {
       title: `Centre d’aide — ${brand}`,
-      description: 'Questions fréquentes, conditions générales, mentions légales et politique de confidentialité de Chassimmo.',
+      description:
+        'Questions fréquentes, conditions générales, mentions légales et politique de confidentialité de Chassimmo.',
       prerender: true,
     },
   },
@@ -126,7 +127,8 @@ export const routes: AppRoute[] = [
     component: publicPages.PolitiqueConfidentialitePage,
     meta: {
       title: `Politique de confidentialité — ${brand}`,
-      description: 'Quelles données Chassimmo collecte, pourquoi, combien de temps, et comment exercer vos droits (RGPD).',
+      description:
+        'Quelles données Chassimmo collecte, pourquoi, combien de temps, et comment exercer vos droits (RGPD).',
       prerender: true,
     },
   },
@@ -135,7 +137,8 @@ export const routes: AppRoute[] = [
     component: publicPages.ContactPage,
     meta: {
       title: `Contact — ${brand}`,
-      description: 'Écrivez-nous ou appelez-nous : un chasseur immobilier Chassimmo vous répond sous 48 heures ouvrées.',
+      description:
+        'Écrivez-nous ou appelez-nous : un chasseur immobilier Chassimmo vous répond sous 48 heures ouvrées.',
       prerender: true,
     },
   },

@@ -26,7 +26,7 @@ export const company = {
   phoneE164: '+33184601234', // TO_CONFIRM
   email: 'contact@chassimmo.fr', // TO_CONFIRM
   homestylzEmail: 'bonjour@homestylz.fr', // TO_CONFIRM
-  openingHours: 'Du lundi au vendredi, 9 h – 19 h ; le samedi, 10 h – 17 h',
+  openingHours: 'Du lundi au vendredi, 9\u00a0h – 19\u00a0h ; le samedi, 10\u00a0h – 17\u00a0h',
   publicationDirector: 'Camille Laurent, présidente', // TO_CONFIRM
   /** Carte professionnelle « Transactions sur immeubles et fonds de commerce » (loi Hoguet). */
   professionalCard: {
@@ -36,7 +36,8 @@ export const company = {
   },
   /** The agency holds no funds for its clients: no financial guarantee is required. */
   holdsClientFunds: false,
-  financialGuarantee: 'Non-détention de fonds : l’agence ne reçoit ni ne détient aucun fonds, effet ou valeur pour le compte de ses clients, en dehors de ses honoraires.',
+  financialGuarantee:
+    'Non-détention de fonds : l’agence ne reçoit ni ne détient aucun fonds, effet ou valeur pour le compte de ses clients, en dehors de ses honoraires.',
   liabilityInsurance: {
     insurer: 'MMA IARD, 14 boulevard Marie et Alexandre Oyon, 72030 Le Mans Cedex 9', // TO_CONFIRM
     policy: 'Contrat n° 145 678 912', // TO_CONFIRM

@@ -47,8 +47,14 @@ export const contactMessageSchema = z.object({
   message: z
     .string({ error: 'Votre message est requis.' })
     .trim()
-    .min(CONTACT_MESSAGE_MIN, `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`)
-    .max(CONTACT_MESSAGE_MAX, `Votre message ne doit pas dépasser ${CONTACT_MESSAGE_MAX} caractères.`),
+    .min(
+      CONTACT_MESSAGE_MIN,
+      `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`,
+    )
+    .max(
+      CONTACT_MESSAGE_MAX,
+      `Votre message ne doit pas dépasser ${CONTACT_MESSAGE_MAX} caractères.`,
+    ),
   consent: z.literal(true, {
     error: 'Vous devez accepter que vos données soient utilisées pour répondre à votre demande.',
   }),

@@ -10,6 +10,9 @@ export function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-export function findPattern<T extends { path: string }>(items: readonly T[], path: string): T | undefined {
+export function findPattern<T extends { path: string }>(
+  items: readonly T[],
+  path: string,
+): T | undefined {
   return items.find((item) => patternToRegExp(item.path).test(path));
 }

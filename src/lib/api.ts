@@ -14,7 +14,11 @@ export const api = ofetch.create({
 });
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
 }
 
 /** A failed call, reduced to what a person can read and act on. */
@@ -33,11 +37,20 @@ export function toApiFailure(error: unknown): ApiFailure {
     if (status === null) {
       return {
         status,
-        message: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez : ce que vous avez saisi est conservé.',
+        message:
+          'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez : ce que vous avez saisi est conservé.',
         fieldErrors: {},
       };
     }
-    return { status, message: `Le serveur n’a pas pu traiter la demande (erreur ${status}). Réessayez dans un instant.`, fieldErrors: {} };
+    return {
+      status,
+      message: `Le serveur n’a pas pu traiter la demande (erreur ${status}). Réessayez dans un instant.`,
+      fieldErrors: {},
+    };
   }
-  return { status: null, message: 'Une erreur inattendue est survenue. Réessayez dans un instant.', fieldErrors: {} };
+  return {
+    status: null,
+    message: 'Une erreur inattendue est survenue. Réessayez dans un instant.',
+    fieldErrors: {},
+  };
 }

@@ -35,7 +35,11 @@ const subscribe = (l: () => void) => {
 
 /** Mount once in the shell; renders nothing until a toast is asked for. */
 export function ToastHost() {
-  const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>

@@ -16,7 +16,9 @@ export function PageHeader({
     <header className="bg-base-200 border-b border-base-300">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
         {eyebrow ? (
-          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">{eyebrow}</p>
+          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
+            {eyebrow}
+          </p>
         ) : null}
         <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
         {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
@@ -39,9 +41,14 @@ export function Section({
   children: ReactNode;
   tone?: 'plain' | 'muted' | 'dark';
 }) {
-  const bg = tone === 'muted' ? 'bg-base-200' : tone === 'dark' ? 'bg-neutral text-neutral-content' : '';
+  const bg =
+    tone === 'muted' ? 'bg-base-200' : tone === 'dark' ? 'bg-neutral text-neutral-content' : '';
   return (
-    <section id={id} className={`${bg} py-16 sm:py-20`} aria-labelledby={id && title ? `${id}-titre` : undefined}>
+    <section
+      id={id}
+      className={`${bg} py-16 sm:py-20`}
+      aria-labelledby={id && title ? `${id}-titre` : undefined}
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         {title ? (
           <h2 id={id ? `${id}-titre` : undefined} className="text-3xl font-semibold sm:text-4xl">
@@ -56,7 +63,15 @@ export function Section({
 }
 
 /** Icon, title and text in a card; used for service and benefit grids. */
-export function FeatureCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+export function FeatureCard({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
       <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">

@@ -65,7 +65,9 @@ function LinkList({ links, brand }: { links: FooterLink[]; brand: Brand }) {
 }
 
 function Heading({ children }: { children: string }) {
-  return <h2 className="mb-4 font-sans text-xs font-bold tracking-[0.18em] opacity-70">{children}</h2>;
+  return (
+    <h2 className="mb-4 font-sans text-xs font-bold tracking-[0.18em] opacity-70">{children}</h2>
+  );
 }
 
 /** Site footer (spec 2.3), in the variant of the current brand. */
@@ -92,7 +94,11 @@ export function Footer() {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <div className="flex flex-col gap-8 border-b border-neutral-content/15 pb-10 md:flex-row md:items-center md:justify-between">
           <div>
-            <Link href={brand === 'homestylz' ? '/homestylz' : '/'} aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'} data-testid="footer-logo">
+            <Link
+              href={brand === 'homestylz' ? '/homestylz' : '/'}
+              aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'}
+              data-testid="footer-logo"
+            >
               <Logo brand={brand} inverted />
             </Link>
             <p className="mt-3 max-w-sm text-sm opacity-75">
@@ -117,7 +123,10 @@ export function Footer() {
             </ul>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <a href={`tel:${company.phoneE164}`} className="btn btn-outline border-neutral-content/40 text-neutral-content hover:bg-neutral-content hover:text-neutral">
+            <a
+              href={`tel:${company.phoneE164}`}
+              className="btn btn-outline border-neutral-content/40 text-neutral-content hover:bg-neutral-content hover:text-neutral"
+            >
               <PhoneIcon /> Appelez-nous au {company.phone}
             </a>
             <Link href={cta.path} className="btn btn-secondary">
@@ -135,7 +144,10 @@ export function Footer() {
               </li>
               <li className="flex gap-2">
                 <MailIcon className="mt-0.5 shrink-0" />
-                <a className="link-hover" href={`mailto:${brand === 'homestylz' ? company.homestylzEmail : company.email}`}>
+                <a
+                  className="link-hover"
+                  href={`mailto:${brand === 'homestylz' ? company.homestylzEmail : company.email}`}
+                >
                   {brand === 'homestylz' ? company.homestylzEmail : company.email}
                 </a>
               </li>
@@ -151,7 +163,11 @@ export function Footer() {
           <section>
             <Heading>A PROPOS</Heading>
             <LinkList links={aboutLinks} brand={brand} />
-            <button type="button" className="link-hover mt-2.5 text-left opacity-85 hover:opacity-100" onClick={openCookieSettings}>
+            <button
+              type="button"
+              className="link-hover mt-2.5 text-left opacity-85 hover:opacity-100"
+              onClick={openCookieSettings}
+            >
               Gestion des cookies
             </button>
           </section>
@@ -162,9 +178,13 @@ export function Footer() {
         </div>
 
         <div className="mt-12 flex flex-col gap-2 border-t border-neutral-content/15 pt-6 text-xs opacity-70 sm:flex-row sm:justify-between">
-          <p>© 2023 {company.brand}{brand === 'homestylz' ? ' · homestylz' : ''}. Tous droits réservés.</p>
           <p>
-            Carte professionnelle {company.professionalCard.number} délivrée par la {company.professionalCard.issuer}.
+            © 2023 {company.brand}
+            {brand === 'homestylz' ? ' · homestylz' : ''}. Tous droits réservés.
+          </p>
+          <p>
+            Carte professionnelle {company.professionalCard.number} délivrée par la{' '}
+            {company.professionalCard.issuer}.
           </p>
         </div>
       </div>

@@ -22,7 +22,9 @@ function renderHeader(path = '/services') {
 }
 
 const trigger = (name: string) =>
-  screen.getAllByRole('button', { name }).find((b) => b.closest('nav')?.getAttribute('aria-label') === 'Menu principal')!;
+  screen
+    .getAllByRole('button', { name })
+    .find((b) => b.closest('nav')?.getAttribute('aria-label') === 'Menu principal')!;
 
 afterEach(cleanup);
 
@@ -57,6 +59,8 @@ describe('Header dropdowns', () => {
     fireEvent.click(burger);
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      screen.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded'),
+    ).toBe('false');
   });
 });

@@ -77,7 +77,9 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
       data-brand={brand}
       data-transparent={transparent}
       className={`fixed inset-x-0 top-0 z-40 transition-colors duration-200 ${
-        transparent ? 'bg-transparent text-white' : 'border-b border-base-300 bg-base-100/95 text-base-content shadow-sm backdrop-blur'
+        transparent
+          ? 'bg-transparent text-white'
+          : 'border-b border-base-300 bg-base-100/95 text-base-content shadow-sm backdrop-blur'
       }`}
     >
       <a
@@ -87,7 +89,11 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
         Aller au contenu
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:h-20">
-        <Link href={brand === 'homestylz' ? '/homestylz' : '/'} className="shrink-0" aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'}>
+        <Link
+          href={brand === 'homestylz' ? '/homestylz' : '/'}
+          className="shrink-0"
+          aria-label={brand === 'homestylz' ? 'homestylz, accueil' : 'Chassimmo, accueil'}
+        >
           <Logo brand={brand} inverted={transparent} />
         </Link>
 
@@ -95,7 +101,13 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.id} className="relative">
-                <DesktopEntry item={item} brand={brand} open={openId === item.id} onToggle={() => toggle(item.id)} current={location} />
+                <DesktopEntry
+                  item={item}
+                  brand={brand}
+                  open={openId === item.id}
+                  onToggle={() => toggle(item.id)}
+                  current={location}
+                />
               </li>
             ))}
           </ul>
@@ -131,7 +143,12 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <ul className="flex flex-col gap-1">
             {items.map((item) => (
               <li key={item.id}>
-                <MobileEntry item={item} open={openId === item.id} onToggle={() => toggle(item.id)} current={location} />
+                <MobileEntry
+                  item={item}
+                  open={openId === item.id}
+                  onToggle={() => toggle(item.id)}
+                  current={location}
+                />
               </li>
             ))}
           </ul>
@@ -144,7 +161,13 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   );
 }
 
-function AccountActions({ transparent, stacked = false }: { transparent: boolean; stacked?: boolean }) {
+function AccountActions({
+  transparent,
+  stacked = false,
+}: {
+  transparent: boolean;
+  stacked?: boolean;
+}) {
   return (
     <>
       <Link
@@ -153,7 +176,10 @@ function AccountActions({ transparent, stacked = false }: { transparent: boolean
       >
         Se connecter
       </Link>
-      <Link href="/signup" className={`btn btn-primary ${stacked ? 'btn-block' : ''} ${transparent ? 'border-white/0' : ''}`}>
+      <Link
+        href="/signup"
+        className={`btn btn-primary ${stacked ? 'btn-block' : ''} ${transparent ? 'border-white/0' : ''}`}
+      >
         Décrire mon projet
       </Link>
     </>
@@ -166,14 +192,28 @@ function isCurrent(item: MenuItem, current: string): boolean {
 
 function DisabledEntry({ item, className }: { item: MenuItem; className: string }) {
   return (
-    <span aria-disabled="true" className={`${className} cursor-not-allowed opacity-55`} title="Bientôt disponible">
+    <span
+      aria-disabled="true"
+      className={`${className} cursor-not-allowed opacity-55`}
+      title="Bientôt disponible"
+    >
       {item.title}
-      {item.note ? <span className="badge badge-sm badge-ghost ml-1.5 font-normal">{item.note}</span> : null}
+      {item.note ? (
+        <span className="badge badge-sm badge-ghost ml-1.5 font-normal">{item.note}</span>
+      ) : null}
     </span>
   );
 }
 
-function EntryLink({ item, className, current }: { item: MenuItem; className: string; current: string }) {
+function EntryLink({
+  item,
+  className,
+  current,
+}: {
+  item: MenuItem;
+  className: string;
+  current: string;
+}) {
   const target = targetOf(item) ?? '/';
   if (item.href) {
     return (
@@ -185,7 +225,11 @@ function EntryLink({ item, className, current }: { item: MenuItem; className: st
     );
   }
   return (
-    <Link href={target} className={className} aria-current={isCurrent(item, current) ? 'page' : undefined}>
+    <Link
+      href={target}
+      className={className}
+      aria-current={isCurrent(item, current) ? 'page' : undefined}
+    >
       {item.title}
     </Link>
   );
@@ -230,7 +274,9 @@ function DesktopEntry({
         onClick={onToggle}
       >
         {item.title}
-        <ChevronDownIcon className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon
+          className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`}
+        />
       </button>
       <ul
         id={panelId}
@@ -244,7 +290,11 @@ function DesktopEntry({
               {child.disabled ? (
                 <DisabledEntry item={child} className="flex rounded-field px-3 py-2" />
               ) : (
-                <EntryLink item={child} current={current} className="flex rounded-field px-3 py-2 hover:bg-base-200 aria-[current=page]:font-semibold aria-[current=page]:text-primary" />
+                <EntryLink
+                  item={child}
+                  current={current}
+                  className="flex rounded-field px-3 py-2 hover:bg-base-200 aria-[current=page]:font-semibold aria-[current=page]:text-primary"
+                />
               )}
             </li>
           ))}
@@ -265,14 +315,31 @@ function MobileEntry({
   current: string;
 }) {
   const panelId = useId();
-  const base = 'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
+  const base =
+    'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
   if (item.disabled) return <DisabledEntry item={item} className={base} />;
-  if (!item.children) return <EntryLink item={item} current={current} className={`${base} aria-[current=page]:text-primary`} />;
+  if (!item.children)
+    return (
+      <EntryLink
+        item={item}
+        current={current}
+        className={`${base} aria-[current=page]:text-primary`}
+      />
+    );
   return (
     <>
-      <button type="button" data-dropdown={item.id} className={`${base} justify-between`} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+      <button
+        type="button"
+        data-dropdown={item.id}
+        className={`${base} justify-between`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
         {item.title}
-        <ChevronDownIcon className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon
+          className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`}
+        />
       </button>
       <ul id={panelId} hidden={!open} className="mb-2 ml-3 border-l-2 border-base-300 pl-2">
         {item.children
@@ -282,7 +349,11 @@ function MobileEntry({
               {child.disabled ? (
                 <DisabledEntry item={child} className="flex px-3 py-2.5" />
               ) : (
-                <EntryLink item={child} current={current} className="flex rounded-field px-3 py-2.5 hover:bg-base-200 aria-[current=page]:text-primary" />
+                <EntryLink
+                  item={child}
+                  current={current}
+                  className="flex rounded-field px-3 py-2.5 hover:bg-base-200 aria-[current=page]:text-primary"
+                />
               )}
             </li>
           ))}

@@ -3,7 +3,13 @@ import { mainMenu, menuFor, targetOf } from './menu';
 
 describe('menu model', () => {
   it('lists the spec 2.2 entries for the main brand', () => {
-    expect(menuFor('main').map((i) => i.title)).toEqual(['Services', 'Tarifs', 'Découvrir', 'Ressources', 'homestylz']);
+    expect(menuFor('main').map((i) => i.title)).toEqual([
+      'Services',
+      'Tarifs',
+      'Découvrir',
+      'Ressources',
+      'homestylz',
+    ]);
     const discover = mainMenu.find((i) => i.id === 'decouvrir');
     expect(discover?.children?.map(targetOf)).toEqual([
       '/information-entreprise',
@@ -26,7 +32,9 @@ describe('menu model', () => {
   });
 
   it('shows inspirations and realisations disabled for homestylz', () => {
-    const disabled = menuFor('homestylz').filter((i) => i.disabled).map((i) => i.id);
+    const disabled = menuFor('homestylz')
+      .filter((i) => i.disabled)
+      .map((i) => i.id);
     expect(disabled).toEqual(['inspirations', 'realisations']);
   });
 

@@ -45,14 +45,28 @@ export const mainMenu: MenuItem[] = [
 export const homestylzMenu: MenuItem[] = [
   { id: 'services', title: 'Services', path: '/homestylz/services' },
   { id: 'tarifs', title: 'Tarifs', path: '/homestylz/services', fragment: 'tarifs' },
-  { id: 'inspirations', title: 'Inspirations', path: '/homestylz/inspirations', disabled: true, note: 'Bientôt' },
-  { id: 'realisations', title: 'Réalisations', path: '/homestylz/realisations', disabled: true, note: 'Bientôt' },
+  {
+    id: 'inspirations',
+    title: 'Inspirations',
+    path: '/homestylz/inspirations',
+    disabled: true,
+    note: 'Bientôt',
+  },
+  {
+    id: 'realisations',
+    title: 'Réalisations',
+    path: '/homestylz/realisations',
+    disabled: true,
+    note: 'Bientôt',
+  },
   { id: 'pro', title: 'Professionnels', path: '/homestylz/pro' },
   { id: 'autre-marque', title: 'Chasseur immobilier', path: '/' },
 ];
 
 export function menuFor(brand: Brand): MenuItem[] {
-  return (brand === 'homestylz' ? homestylzMenu : mainMenu).filter((item) => item.visible !== false);
+  return (brand === 'homestylz' ? homestylzMenu : mainMenu).filter(
+    (item) => item.visible !== false,
+  );
 }
 
 /** Where an entry leads: its route with its fragment, or its external address. */

@@ -16,13 +16,14 @@ function readPositions(): Positions {
 }
 
 function savePosition(key: string, y: number): void {
-  const positions = readPositions();
-  delete positions[key];
-  positions[key] = y;
-  const keys = Object.keys(positions);
-  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete positions[old];
+  // Most recent last; only the last MAX_ENTRIES entries are kept.
+  const entries = Object.entries(readPositions()).filter(([k]) => k !== key);
+  entries.push([key, y]);
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+    sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify(Object.fromEntries(entries.slice(-MAX_ENTRIES))),
+    );
   } catch {
     // storage full or blocked: no restoration, nothing else breaks
   }
@@ -100,7 +101,10 @@ export function ScrollManager() {
     if (key === null) {
       key = Math.random().toString(36).slice(2);
       const state: unknown = history.state;
-      history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [STATE_KEY]: key }, '');
+      history.replaceState(
+        { ...(state && typeof state === 'object' ? state : {}), [STATE_KEY]: key },
+        '',
+      );
     }
     currentKey.current = key;
 

@@ -29,7 +29,8 @@ export function readConsent(storage: Storage, now = Date.now()): ConsentChoice |
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isStoredConsent(parsed) && now - parsed.at < CONSENT_LIFETIME_MS && parsed.at <= now) return parsed.choice;
+    if (isStoredConsent(parsed) && now - parsed.at < CONSENT_LIFETIME_MS && parsed.at <= now)
+      return parsed.choice;
   } catch {
     // unreadable: ask again
   }

@@ -31,18 +31,27 @@ export function CookieBanner() {
         Vos choix en matière de cookies
       </h2>
       <p className="mt-2 text-sm text-base-content/80">
-        Nous utilisons des cookies de mesure d’audience pour améliorer le site, uniquement avec votre accord. Les
-        cookies nécessaires au fonctionnement du site (session, panier) ne demandent pas de consentement. Vous
-        pouvez changer d’avis à tout moment depuis le lien « Gestion des cookies » en bas de page.{' '}
+        Nous utilisons des cookies de mesure d’audience pour améliorer le site, uniquement avec
+        votre accord. Les cookies nécessaires au fonctionnement du site (session, panier) ne
+        demandent pas de consentement. Vous pouvez changer d’avis à tout moment depuis le lien «
+        Gestion des cookies » en bas de page.{' '}
         <Link href="/aide/politique-confidentialite" className="link">
           En savoir plus
         </Link>
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:justify-end">
-        <button type="button" className="btn btn-primary sm:min-w-36" onClick={() => chooseConsent('refused')}>
+        <button
+          type="button"
+          className="btn btn-primary sm:min-w-36"
+          onClick={() => chooseConsent('refused')}
+        >
           Refuser
         </button>
-        <button type="button" className="btn btn-primary sm:min-w-36" onClick={() => chooseConsent('accepted')}>
+        <button
+          type="button"
+          className="btn btn-primary sm:min-w-36"
+          onClick={() => chooseConsent('accepted')}
+        >
           Accepter
         </button>
       </div>

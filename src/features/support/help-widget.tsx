@@ -13,7 +13,11 @@ export function HelpWidget() {
   const [location] = useLocation();
   const { choice } = useConsent();
   // Rendered only in the browser: it has no place in prerendered HTML.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const dismissed = dismissedAt === location;
 
@@ -24,7 +28,10 @@ export function HelpWidget() {
   if (!mounted || dismissed || location === '/contact') return null;
   if (chatProviderConfigured && choice === 'accepted') return null;
   return (
-    <div className="fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden" data-testid="help-widget">
+    <div
+      className="fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden"
+      data-testid="help-widget"
+    >
       <Link href="/contact" className="btn btn-primary rounded-full shadow-lg">
         <ChatIcon className="text-xl" /> Besoin d’aide ?
       </Link>

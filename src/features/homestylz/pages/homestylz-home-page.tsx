@@ -107,7 +107,12 @@ export default function HomestylzHomePage() {
         </ul>
       </Section>
 
-      <Section id="pour-qui" tone="muted" title="Pour qui ?" intro="Un même savoir-faire, trois façons de l’utiliser.">
+      <Section
+        id="pour-qui"
+        tone="muted"
+        title="Pour qui ?"
+        intro="Un même savoir-faire, trois façons de l’utiliser."
+      >
         <ul className="grid gap-6 md:grid-cols-3">
           {audiences.map((a) => (
             <li key={a.title} className="[&>div]:h-full">
@@ -127,7 +132,10 @@ export default function HomestylzHomePage() {
         <ol className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
             <li key={step.title} className="relative border-t-2 border-primary/30 pt-6">
-              <span className="font-display text-5xl font-semibold italic text-primary" aria-hidden="true">
+              <span
+                className="font-display text-5xl font-semibold italic text-primary"
+                aria-hidden="true"
+              >
                 {String(index + 1).padStart(2, '0')}
               </span>
               <h3 className="mt-3 font-sans text-lg font-semibold">
@@ -154,10 +162,14 @@ export default function HomestylzHomePage() {
                 offer.featured ? 'border-primary ring-1 ring-primary' : 'border-base-300'
               }`}
             >
-              <p className="text-xs font-semibold uppercase tracking-widest text-secondary">{offer.packname}</p>
+              <p className="text-xs font-semibold uppercase tracking-widest text-secondary">
+                {offer.packname}
+              </p>
               <h3 className="mt-2 text-2xl font-semibold">{offer.name}</h3>
               <p className="mt-3">
-                <span className="font-display text-3xl font-semibold text-primary">{formatEuro(offer.price)}</span>{' '}
+                <span className="font-display text-3xl font-semibold text-primary">
+                  {formatEuro(offer.price)}
+                </span>{' '}
                 <span className="text-sm text-base-content/70">TTC {unitLabel(offer)}</span>
               </p>
               <p className="mt-3 flex-1 text-sm text-base-content/75">{offer.summary}</p>
@@ -190,10 +202,13 @@ export default function HomestylzHomePage() {
             <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
               Une marque de {company.brand}
             </p>
-            <h2 className="mt-2 text-2xl font-semibold sm:text-3xl">Vous cherchez aussi votre prochain bien ?</h2>
+            <h2 className="mt-2 text-2xl font-semibold sm:text-3xl">
+              Vous cherchez aussi votre prochain bien ?
+            </h2>
             <p className="mt-3 max-w-2xl text-base-content/75">
-              {company.homestylzBrand} est la marque décoration de {company.brand}, {lowerFirst(company.tagline)}. Nos
-              chasseurs trouvent le bien qui vous correspond ; nos décoratrices l’aident à vous ressembler.
+              {company.homestylzBrand} est la marque décoration de {company.brand},{' '}
+              {lowerFirst(company.tagline)}. Nos chasseurs trouvent le bien qui vous correspond ;
+              nos décoratrices l’aident à vous ressembler.
             </p>
           </div>
           <Link href="/" className="btn btn-ghost border-base-300 bg-base-100">
@@ -210,7 +225,10 @@ export default function HomestylzHomePage() {
 
 function Hero() {
   return (
-    <section aria-labelledby="homestylz-titre" className="relative overflow-hidden bg-neutral text-neutral-content">
+    <section
+      aria-labelledby="homestylz-titre"
+      className="relative overflow-hidden bg-neutral text-neutral-content"
+    >
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -right-40 -top-40 size-[32rem] rounded-full bg-primary/25 blur-3xl"
@@ -224,12 +242,16 @@ function Hero() {
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">
             Home staging &amp; décoration · Paris et Île-de-France
           </p>
-          <h1 id="homestylz-titre" className="mt-4 text-4xl font-semibold leading-tight sm:text-5xl lg:text-6xl">
+          <h1
+            id="homestylz-titre"
+            className="mt-4 text-4xl font-semibold leading-tight sm:text-5xl lg:text-6xl"
+          >
             Révélez tout le potentiel <em className="font-normal text-accent">de votre bien</em>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-neutral-content/80">
-            Vendre plus sereinement, louer sans attendre, ou simplement se sentir enfin chez soi : nos décoratrices
-            mettent en scène votre intérieur pour que chacun s’y projette dès la première photo.
+            Vendre plus sereinement, louer sans attendre, ou simplement se sentir enfin chez soi :
+            nos décoratrices mettent en scène votre intérieur pour que chacun s’y projette dès la
+            première photo.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link href="/contact" className="btn btn-primary btn-lg">
@@ -242,13 +264,18 @@ function Hero() {
               Voir nos tarifs
             </Link>
           </div>
-          <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm text-neutral-content/80" aria-label="Nos clients">
-            {['Vendeurs', 'Propriétaires bailleurs', 'Professionnels de l’immobilier'].map((who) => (
-              <li key={who} className="inline-flex items-center gap-2">
-                <CheckIcon className="text-accent" />
-                {who}
-              </li>
-            ))}
+          <ul
+            className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm text-neutral-content/80"
+            aria-label="Nos clients"
+          >
+            {['Vendeurs', 'Propriétaires bailleurs', 'Professionnels de l’immobilier'].map(
+              (who) => (
+                <li key={who} className="inline-flex items-center gap-2">
+                  <CheckIcon className="text-accent" />
+                  {who}
+                </li>
+              ),
+            )}
           </ul>
         </div>
         <div className="mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
@@ -279,15 +306,21 @@ function ProTeaser() {
           className="order-last h-auto w-full max-w-md justify-self-center md:order-first"
         />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-secondary-content/80">Offre professionnels</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-secondary-content/80">
+            Offre professionnels
+          </p>
           <h2 id="pro-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
             Professionnels de l’immobilier, gagnez un partenaire déco
           </h2>
           <p className="mt-4 text-lg text-secondary-content/85">
-            Agents immobiliers, promoteurs, marchands de biens, investisseurs et gestionnaires locatifs : tarifs
-            dégressifs au volume, home staging virtuel, photos et ameublement clé en main pour la location.
+            Agents immobiliers, promoteurs, marchands de biens, investisseurs et gestionnaires
+            locatifs : tarifs dégressifs au volume, home staging virtuel, photos et ameublement clé
+            en main pour la location.
           </p>
-          <Link href="/homestylz/pro" className="btn mt-8 border-0 bg-base-100 text-base-content hover:bg-base-200">
+          <Link
+            href="/homestylz/pro"
+            className="btn mt-8 border-0 bg-base-100 text-base-content hover:bg-base-200"
+          >
             <HandshakeIcon />
             Découvrir l’offre pro
           </Link>
@@ -305,11 +338,14 @@ function ClosingCta() {
           Parlons de votre intérieur
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-primary-content/85">
-          Décrivez-nous votre bien et votre calendrier : nous vous proposons la formule la plus juste, avec un devis
-          ferme et sans engagement.
+          Décrivez-nous votre bien et votre calendrier : nous vous proposons la formule la plus
+          juste, avec un devis ferme et sans engagement.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
+          <Link
+            href="/contact"
+            className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
+          >
             Demander un devis
           </Link>
           <a
@@ -322,7 +358,10 @@ function ClosingCta() {
         </div>
         <p className="mt-6 text-sm text-primary-content/85">
           Ou écrivez-nous à{' '}
-          <a href={`mailto:${company.homestylzEmail}`} className="link inline-flex items-center gap-1">
+          <a
+            href={`mailto:${company.homestylzEmail}`}
+            className="link inline-flex items-center gap-1"
+          >
             <MailIcon />
             {company.homestylzEmail}
           </a>

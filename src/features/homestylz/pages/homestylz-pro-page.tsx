@@ -19,7 +19,17 @@ import {
 
 function CameraIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13" r="3.5" />
     </svg>
@@ -28,7 +38,17 @@ function CameraIcon() {
 
 function BuildingIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 10h4a1 1 0 0 1 1 1v10M3 21h18" />
       <path d="M8 8h3M8 12h3M8 16h3" />
     </svg>
@@ -138,7 +158,11 @@ export default function HomestylzProPage() {
         </div>
       </PageHeader>
 
-      <Section id="pour-qui" title="Vous êtes…" intro="Chaque métier a ses contraintes ; notre offre s’adapte à la vôtre.">
+      <Section
+        id="pour-qui"
+        title="Vous êtes…"
+        intro="Chaque métier a ses contraintes ; notre offre s’adapte à la vôtre."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {audiences.map((a) => (
             <li key={a.title} className="[&>div]:h-full">
@@ -152,7 +176,10 @@ export default function HomestylzProPage() {
             <p className="mt-2 text-primary-content/85">
               Syndics, conciergeries, résidences de services : parlons de votre besoin.
             </p>
-            <Link href="/contact" className="btn mt-5 self-start border-0 bg-base-100 text-base-content hover:bg-base-200">
+            <Link
+              href="/contact"
+              className="btn mt-5 self-start border-0 bg-base-100 text-base-content hover:bg-base-200"
+            >
               Nous écrire
               <ArrowRightIcon />
             </Link>
@@ -188,13 +215,15 @@ export default function HomestylzProPage() {
             className="mx-auto h-auto w-full max-w-lg"
           />
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">Location meublée</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+              Location meublée
+            </p>
             <h2 id="cle-en-main-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
               Un logement prêt à louer, les clés en main
             </h2>
             <p className="mt-4 text-lg text-base-content/75">
-              Vous achetez pour louer ? Nous transformons un logement nu en meublé confortable et cohérent, pensé
-              pour plaire aux locataires et résister à l’usage.
+              Vous achetez pour louer ? Nous transformons un logement nu en meublé confortable et
+              cohérent, pensé pour plaire aux locataires et résister à l’usage.
             </p>
             <ul className="mt-6 space-y-3">
               {furnishing.map((item) => (
@@ -217,7 +246,10 @@ export default function HomestylzProPage() {
         <ol className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
             <li key={step.title} className="border-t-2 border-primary/30 pt-6">
-              <span className="font-display text-5xl font-semibold italic text-primary" aria-hidden="true">
+              <span
+                className="font-display text-5xl font-semibold italic text-primary"
+                aria-hidden="true"
+              >
                 {String(index + 1).padStart(2, '0')}
               </span>
               <h3 className="mt-3 font-sans text-lg font-semibold">
@@ -237,11 +269,14 @@ export default function HomestylzProPage() {
               Parlons de vos prochains biens
             </h2>
             <p className="mt-4 max-w-xl text-lg text-primary-content/85">
-              Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin : nous vous adressons une
-              proposition tarifaire sur mesure, sans engagement.
+              Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin : nous
+              vous adressons une proposition tarifaire sur mesure, sans engagement.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
+              <Link
+                href="/contact"
+                className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
+              >
                 <HandshakeIcon />
                 Demander un devis pro
               </Link>
@@ -249,13 +284,19 @@ export default function HomestylzProPage() {
           </div>
           <ul className="space-y-4 rounded-box border border-primary-content/25 bg-primary-content/10 p-6">
             <li>
-              <a href={`tel:${company.phoneE164}`} className="flex items-center gap-3 hover:underline">
+              <a
+                href={`tel:${company.phoneE164}`}
+                className="flex items-center gap-3 hover:underline"
+              >
                 <PhoneIcon className="shrink-0 text-xl" />
                 {company.phone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${company.homestylzEmail}`} className="flex items-center gap-3 break-all hover:underline">
+              <a
+                href={`mailto:${company.homestylzEmail}`}
+                className="flex items-center gap-3 break-all hover:underline"
+              >
                 <MailIcon className="shrink-0 text-xl" />
                 {company.homestylzEmail}
               </a>

@@ -31,7 +31,17 @@ const departmentNames: Record<DepartmentCode, string> = {
 
 function CameraIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13" r="3.5" />
     </svg>
@@ -40,7 +50,17 @@ function CameraIcon() {
 
 function SofaIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M5 11V8a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3" />
       <path d="M3 13a2 2 0 0 1 4 0v2h10v-2a2 2 0 0 1 4 0v4H3zM5 17v2M19 17v2" />
     </svg>
@@ -71,13 +91,21 @@ const services: Service[] = [
     icon: <SofaIcon />,
     title: 'Home staging de bien vide',
     text: 'Un logement vide paraît plus petit et plus froid. Nous le meublons et le décorons le temps de la commercialisation.',
-    points: ['Mobilier loué pendant 3 mois', 'Livraison, installation, reprise', 'Photos professionnelles incluses'],
+    points: [
+      'Mobilier loué pendant 3 mois',
+      'Livraison, installation, reprise',
+      'Photos professionnelles incluses',
+    ],
   },
   {
     icon: <CameraIcon />,
     title: 'Photographie immobilière',
     text: 'La première visite se fait en ligne. Nos photographes spécialisés en intérieur soignent lumière, cadrage et perspectives.',
-    points: ['Préparation des pièces', 'Photos retouchées en haute définition', 'Formats prêts pour les annonces'],
+    points: [
+      'Préparation des pièces',
+      'Photos retouchées en haute définition',
+      'Formats prêts pour les annonces',
+    ],
   },
   {
     icon: <SparkleIcon />,
@@ -94,10 +122,22 @@ const services: Service[] = [
 ];
 
 const timeline = [
-  { title: 'Prise de contact', text: 'Vous nous décrivez votre bien, vos délais et votre objectif : vendre, louer ou vous installer.' },
-  { title: 'Visite et devis', text: 'La décoratrice visite le bien et vous remet un devis ferme, TTC, sans engagement.' },
-  { title: 'Projet validé', text: 'Plan d’action, planche d’ambiance, liste du mobilier : rien ne se fait sans votre accord.' },
-  { title: 'Intervention', text: 'Mise en scène sur place, à la date convenue, puis séance photo si elle est prévue.' },
+  {
+    title: 'Prise de contact',
+    text: 'Vous nous décrivez votre bien, vos délais et votre objectif : vendre, louer ou vous installer.',
+  },
+  {
+    title: 'Visite et devis',
+    text: 'La décoratrice visite le bien et vous remet un devis ferme, TTC, sans engagement.',
+  },
+  {
+    title: 'Projet validé',
+    text: 'Plan d’action, planche d’ambiance, liste du mobilier : rien ne se fait sans votre accord.',
+  },
+  {
+    title: 'Intervention',
+    text: 'Mise en scène sur place, à la date convenue, puis séance photo si elle est prévue.',
+  },
 ];
 
 const faq = [
@@ -145,7 +185,10 @@ export default function HomestylzServicesPage() {
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
-            <li key={service.title} className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+            <li
+              key={service.title}
+              className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
+            >
               <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
                 {service.icon}
               </div>
@@ -171,7 +214,8 @@ export default function HomestylzServicesPage() {
               Comment se déroule une intervention
             </h2>
             <p className="mt-4 max-w-xl text-lg text-base-content/75">
-              Une seule interlocutrice suit votre projet du premier appel jusqu’à la remise des photos.
+              Une seule interlocutrice suit votre projet du premier appel jusqu’à la remise des
+              photos.
             </p>
             <ol className="mt-8 space-y-6">
               {timeline.map((step, index) => (
@@ -220,11 +264,13 @@ export default function HomestylzServicesPage() {
         <div className="mt-10 flex items-start gap-4 rounded-box border border-accent/50 bg-accent/10 p-6">
           <ClockIcon className="mt-1 shrink-0 text-2xl text-primary" />
           <div>
-            <h3 className="font-sans text-lg font-semibold">Commande en ligne : bientôt disponible</h3>
+            <h3 className="font-sans text-lg font-semibold">
+              Commande en ligne : bientôt disponible
+            </h3>
             <p className="mt-1 text-base-content/80">
-              Vous pourrez prochainement commander nos packs directement sur le site et les régler par carte bancaire.
-              En attendant, demandez le pack de votre choix via notre formulaire de contact : nous vous rappelons pour
-              fixer la date d’intervention.
+              Vous pourrez prochainement commander nos packs directement sur le site et les régler
+              par carte bancaire. En attendant, demandez le pack de votre choix via notre formulaire
+              de contact : nous vous rappelons pour fixer la date d’intervention.
             </p>
           </div>
         </div>
@@ -235,14 +281,16 @@ export default function HomestylzServicesPage() {
             <li>Prix exprimés en euros toutes taxes comprises (TVA au taux de 20 % incluse).</li>
             <li>
               Déplacements inclus à Paris et en petite couronne ainsi qu’en Essonne :{' '}
-              {KEPT_DEPARTMENTS.map((code) => `${departmentNames[code]} (${code})`).join(', ')}. Au-delà, frais de
-              déplacement indiqués sur devis.
+              {KEPT_DEPARTMENTS.map((code) => `${departmentNames[code]} (${code})`).join(', ')}.
+              Au-delà, frais de déplacement indiqués sur devis.
             </li>
             <li>
-              Home staging au m² : surface habitable du bien ; accompagnement décoration : facturé au temps réellement
-              passé.
+              Home staging au m² : surface habitable du bien ; accompagnement décoration : facturé
+              au temps réellement passé.
             </li>
-            <li>Pack Signature : location du mobilier pour 3 mois ; prolongation possible sur devis.</li>
+            <li>
+              Pack Signature : location du mobilier pour 3 mois ; prolongation possible sur devis.
+            </li>
             <li>Un devis détaillé vous est remis et doit être accepté avant toute intervention.</li>
           </ul>
         </div>
@@ -251,7 +299,10 @@ export default function HomestylzServicesPage() {
       <Section id="questions" tone="muted" title="Vos questions">
         <div className="space-y-3">
           {faq.map((item) => (
-            <details key={item.q} className="collapse collapse-arrow rounded-box border border-base-300 bg-base-100">
+            <details
+              key={item.q}
+              className="collapse collapse-arrow rounded-box border border-base-300 bg-base-100"
+            >
               <summary className="collapse-title font-semibold">{item.q}</summary>
               <div className="collapse-content text-base-content/80">
                 <p>{item.a}</p>
@@ -280,11 +331,17 @@ export default function HomestylzServicesPage() {
             </p>
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <Link href="/contact" className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200">
+            <Link
+              href="/contact"
+              className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
+            >
               <MailIcon />
               Demander un devis
             </Link>
-            <a href={`tel:${company.phoneE164}`} className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10">
+            <a
+              href={`tel:${company.phoneE164}`}
+              className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10"
+            >
               <PhoneIcon />
               Appeler
             </a>
@@ -305,17 +362,25 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
       }`}
     >
       {offer.featured ? (
-        <span className="badge badge-primary absolute -top-3 right-6 shadow-sm">Notre conseil pour vendre</span>
+        <span className="badge badge-primary absolute -top-3 right-6 shadow-sm">
+          Notre conseil pour vendre
+        </span>
       ) : null}
-      <p className="text-xs font-semibold uppercase tracking-widest text-secondary">{offer.packname}</p>
+      <p className="text-xs font-semibold uppercase tracking-widest text-secondary">
+        {offer.packname}
+      </p>
       <h3 id={`offre-${offer.slug}`} className="mt-2 text-2xl font-semibold">
         {offer.name}
       </h3>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-        <span className="font-display text-4xl font-semibold text-primary">{formatEuro(offer.price)}</span>
+        <span className="font-display text-4xl font-semibold text-primary">
+          {formatEuro(offer.price)}
+        </span>
         <span className="text-base-content/70">{unitLabel(offer)}</span>
       </p>
-      <p className="text-xs font-semibold uppercase tracking-wider text-base-content/60">Prix TTC</p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-base-content/60">
+        Prix TTC
+      </p>
       <p className="mt-4 text-base-content/75">{offer.summary}</p>
       <h4 className="sr-only">Ce qui est inclus</h4>
       <ul className="mt-5 flex-1 space-y-2 border-t border-base-300 pt-5 text-sm">
@@ -326,7 +391,10 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
           </li>
         ))}
       </ul>
-      <Link href="/contact" className={`btn mt-6 ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}>
+      <Link
+        href="/contact"
+        className={`btn mt-6 ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}
+      >
         {isPack ? 'Demander ce pack' : 'Demander cette prestation'}
         <ArrowRightIcon />
       </Link>

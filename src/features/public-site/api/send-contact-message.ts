@@ -7,6 +7,8 @@ export interface ContactMessageSent {
 }
 
 /** POST /api/contact with a message already validated by contactMessageSchema. */
-export function sendContactMessage(message: ContactMessage & { website?: string }): Promise<ContactMessageSent> {
+export function sendContactMessage(
+  message: ContactMessage & { website?: string },
+): Promise<ContactMessageSent> {
   return api<ContactMessageSent>('/api/contact', { method: 'POST', body: message });
 }

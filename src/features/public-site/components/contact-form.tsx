@@ -68,7 +68,11 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
 
   if (sent) {
     return (
-      <div role="status" className="rounded-box border border-success/30 bg-success/10 p-6" data-testid="contact-sent">
+      <div
+        role="status"
+        className="rounded-box border border-success/30 bg-success/10 p-6"
+        data-testid="contact-sent"
+      >
         <p className="flex items-center gap-2 text-lg font-semibold text-success">
           <CheckIcon className="text-2xl" /> Message envoyé
         </p>
@@ -81,10 +85,16 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
   }
 
   const describedBy = (field: string, extra?: string) =>
-    [errors[field as keyof Fields] ? `${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+    [errors[field as keyof Fields] ? `${field}-error` : null, extra].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={failure ? 'contact-failure' : undefined}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-describedby={failure ? 'contact-failure' : undefined}
+    >
       {failure ? (
         <div id="contact-failure" role="alert" className="alert alert-error alert-soft">
           {failure}
@@ -211,7 +221,11 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
         <FieldError id="consent-error" message={errors.consent?.message} />
       </div>
 
-      <button type="submit" className="btn btn-primary btn-lg w-full sm:w-auto" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg w-full sm:w-auto"
+        disabled={isSubmitting}
+      >
         {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
         Envoyer le message
       </button>

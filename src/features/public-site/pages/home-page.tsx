@@ -103,14 +103,12 @@ export default function HomePage() {
               </Link>
             </div>
             <ul className="mt-8 flex flex-col gap-3 text-sm text-primary-content/90 sm:flex-row sm:flex-wrap sm:gap-x-6">
-              {['Réponse sous 48 h', 'Honoraires au succès', 'Inscription gratuite'].map(
-                (item) => (
-                  <li key={item} className="flex items-center gap-2">
-                    <CheckIcon className="shrink-0 text-lg text-secondary" />
-                    {item}
-                  </li>
-                ),
-              )}
+              {['Réponse sous 48 h', 'Honoraires au succès', 'Inscription gratuite'].map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <CheckIcon className="shrink-0 text-lg text-secondary" />
+                  {item}
+                </li>
+              ))}
             </ul>
           </div>
           <div className="relative">
