@@ -30,6 +30,19 @@ for (const width of [390, 1280]) {
       (p === '/' ? 'home' : p.replace(/^\//, '').replace(/[/#]/g, '_')) + `-${width}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
     console.log(path.join(outDir, name));
+    if (process.env.TILE_HEIGHT) {
+      // Long pages are also cut into tiles, readable one by one.
+      const tile = Number(process.env.TILE_HEIGHT);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0, i = 1; y < height; y += tile, i += 1) {
+        const file = path.join(outDir, name.replace('.png', `-t${i}.png`));
+        await page.screenshot({
+          path: file,
+          fullPage: true,
+          clip: { x: 0, y, width, height: Math.min(tile, height - y) },
+        });
+      }
+    }
   }
   await context.close();
 }

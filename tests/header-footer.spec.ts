@@ -124,7 +124,7 @@ test.describe('header', () => {
       'href',
       '/homestylz/services#tarifs',
     );
-    await nav.getByRole('link', { name: 'Chasseur immobilier' }).click();
+    await nav.getByRole('link', { name: 'Chassimmo', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('header[data-brand]')).toHaveAttribute('data-brand', 'main');
   });

@@ -88,7 +88,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
       >
         Aller au contenu
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:h-20">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:h-20">
         <Link
           href={brand === 'homestylz' ? '/homestylz' : '/'}
           className="shrink-0"
@@ -97,7 +97,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <Logo brand={brand} inverted={transparent} />
         </Link>
 
-        <nav aria-label="Menu principal" className="ml-4 hidden flex-1 lg:block">
+        <nav aria-label="Menu principal" className="ml-4 hidden flex-1 xl:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.id} className="relative">
@@ -113,14 +113,14 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden items-center gap-2 xl:flex">
           <AccountActions transparent={transparent} />
         </div>
 
         <button
           ref={burgerRef}
           type="button"
-          className="btn btn-ghost btn-square ml-auto text-2xl lg:hidden"
+          className="btn btn-ghost btn-square ml-auto text-2xl xl:hidden"
           aria-expanded={mobileOpen}
           aria-controls={panelId}
           aria-label={mobileOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
@@ -137,7 +137,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
         id={panelId}
         data-testid="mobile-panel"
         hidden={!mobileOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-base-300 bg-base-100 text-base-content lg:hidden"
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-base-300 bg-base-100 text-base-content xl:hidden"
       >
         <nav aria-label="Menu mobile" className="px-4 py-4">
           <ul className="flex flex-col gap-1">
@@ -236,7 +236,7 @@ function EntryLink({
 }
 
 const desktopEntryClass =
-  'inline-flex items-center rounded-field px-3 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
+  'inline-flex items-center whitespace-nowrap rounded-field px-3 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
 
 function DesktopEntry({
   item,

@@ -60,7 +60,7 @@ export const homestylzMenu: MenuItem[] = [
     note: 'Bientôt',
   },
   { id: 'pro', title: 'Professionnels', path: '/homestylz/pro' },
-  { id: 'autre-marque', title: 'Chasseur immobilier', path: '/' },
+  { id: 'autre-marque', title: 'Chassimmo', path: '/' },
 ];
 
 export function menuFor(brand: Brand): MenuItem[] {

@@ -115,6 +115,9 @@ export function ScrollManager() {
       if (y !== undefined) restore(y);
     } else if (!isFirst) {
       window.scrollTo(0, 0);
+    } else {
+      // The first page may have been scrolled before the app started: remember where.
+      savePosition(key, Math.round(window.scrollY));
     }
   }, [location]);
 
