@@ -10,10 +10,13 @@ export function ensureDependencies() {
     existsSync('package-lock.json') &&
     statSync(marker).mtimeMs >= statSync('package-lock.json').mtimeMs;
   if (fresh) return;
-  console.log('Installation des dépendances (npm ci)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm 11 leaves the other platforms' optional packages (Tailwind's
+  // oxide binaries) out of the lock file, and `npm ci` then refuses a lock it calls out of sync.
+  // The versions installed are still the lock file's.
+  console.log('Installation des dépendances (npm install)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('npm ci a échoué.');
+    console.error('npm install a échoué.');
     process.exit(result.status ?? 1);
   }
 }
