@@ -7,6 +7,10 @@ test.describe('public site', () => {
     const seen = new Map<string, string>();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message.slice(0, 200)}`));
+    // Console errors include Content-Security-Policy violations and failed loads.
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+    });
     for (const route of publicRoutes) {
       await page.goto(route);
       await expect(page.locator('main h1')).toHaveCount(1);

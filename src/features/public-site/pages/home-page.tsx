@@ -247,7 +247,7 @@ export default function HomePage() {
         id="pourquoi"
         tone="muted"
         title="Pourquoi passer par Chassimmo ?"
-        intro="Pas de chiffres gonflés : des engagements concrets, inscrits dans votre mandat."
+        intro="Des engagements concrets, écrits noir sur blanc dans votre mandat de recherche."
       >
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           <FeatureCard icon={<ClockIcon />} title="Réponse sous 48 heures">
