@@ -82,3 +82,53 @@ export function FeatureCard({
     </div>
   );
 }
+
+export interface Step {
+  title: string;
+  text: ReactNode;
+}
+
+const stepStyles = {
+  line: {
+    list: 'grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4',
+    item: 'border-t-2 border-primary/30 pt-6',
+    number: 'font-display text-5xl font-semibold italic text-primary',
+  },
+  raised: {
+    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+    item: 'rounded-box bg-base-100 p-6 shadow-sm',
+    number: 'font-display text-4xl font-semibold text-secondary',
+  },
+  card: {
+    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+    item: 'rounded-box border border-base-300 bg-base-100 p-6',
+    number: 'font-display text-4xl font-semibold text-secondary',
+  },
+} as const;
+
+/** A process in numbered steps (01, 02…), read as 'Étape 1 : …' by screen readers. */
+export function NumberedSteps({
+  steps,
+  variant = 'card',
+}: {
+  steps: readonly Step[];
+  variant?: keyof typeof stepStyles;
+}) {
+  const style = stepStyles[variant];
+  return (
+    <ol className={style.list}>
+      {steps.map((step, index) => (
+        <li key={step.title} className={style.item}>
+          <span aria-hidden="true" className={style.number}>
+            {String(index + 1).padStart(2, '0')}
+          </span>
+          <h3 className="mt-3 font-sans text-lg font-semibold">
+            <span className="sr-only">Étape {index + 1} : </span>
+            {step.title}
+          </h3>
+          <p className="mt-2 text-base-content/75">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -11,6 +11,7 @@ import {
   HomeIcon,
   KeyIcon,
   MailIcon,
+  NumberedSteps,
   PhoneIcon,
   Section,
   SparkleIcon,
@@ -129,23 +130,7 @@ export default function HomestylzHomePage() {
         title="Notre méthode en quatre temps"
         intro="De la première visite aux photos de l’annonce, une seule équipe vous accompagne."
       >
-        <ol className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
-            <li key={step.title} className="relative border-t-2 border-primary/30 pt-6">
-              <span
-                className="font-display text-5xl font-semibold italic text-primary"
-                aria-hidden="true"
-              >
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-3 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1} : </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/75">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} variant="line" />
       </Section>
 
       <Section

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import {
   ArrowRightIcon,
+  BuildingIcon,
+  CameraIcon,
   CheckIcon,
   EuroIcon,
   FeatureCard,
@@ -10,50 +12,13 @@ import {
   HomeIcon,
   KeyIcon,
   MailIcon,
+  NumberedSteps,
   PageHeader,
   PhoneIcon,
   Section,
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-
-function CameraIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
-      <circle cx="12" cy="13" r="3.5" />
-    </svg>
-  );
-}
-
-function BuildingIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 10h4a1 1 0 0 1 1 1v10M3 21h18" />
-      <path d="M8 8h3M8 12h3M8 16h3" />
-    </svg>
-  );
-}
 
 interface Audience {
   icon: ReactNode;
@@ -243,23 +208,7 @@ export default function HomestylzProPage() {
         title="Comment nous travaillons ensemble"
         intro="Un cadre posé une fois, puis des interventions sans formalités à chaque nouveau bien."
       >
-        <ol className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
-            <li key={step.title} className="border-t-2 border-primary/30 pt-6">
-              <span
-                className="font-display text-5xl font-semibold italic text-primary"
-                aria-hidden="true"
-              >
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-3 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1} : </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/75">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} variant="line" />
       </Section>
 
       <section aria-labelledby="devis-pro-titre" className="bg-primary text-primary-content">

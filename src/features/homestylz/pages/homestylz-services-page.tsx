@@ -6,8 +6,9 @@ import { KEPT_DEPARTMENTS } from '../../../domain/geography';
 import { homestylzOffers, unitLabel, type HomestylzOffer } from '../../../domain/homestylz-offers';
 import {
   ArrowRightIcon,
-  CheckIcon,
+  CameraIcon,
   ChatIcon,
+  CheckIcon,
   ClockIcon,
   HomeIcon,
   KeyIcon,
@@ -15,6 +16,7 @@ import {
   PageHeader,
   PhoneIcon,
   Section,
+  SofaIcon,
   SparkleIcon,
 } from '../../../ui';
 
@@ -28,44 +30,6 @@ const departmentNames: Record<DepartmentCode, string> = {
   '94': 'Val-de-Marne',
   '91': 'Essonne',
 };
-
-function CameraIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M4 8h3l1.5-2.5h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
-      <circle cx="12" cy="13" r="3.5" />
-    </svg>
-  );
-}
-
-function SofaIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M5 11V8a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3" />
-      <path d="M3 13a2 2 0 0 1 4 0v2h10v-2a2 2 0 0 1 4 0v4H3zM5 17v2M19 17v2" />
-    </svg>
-  );
-}
 
 interface Service {
   icon: ReactNode;

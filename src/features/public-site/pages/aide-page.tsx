@@ -1,61 +1,19 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import {
   ArrowRightIcon,
   ChatIcon,
   ClockIcon,
+  DocumentIcon,
   EuroIcon,
   MailIcon,
   PageHeader,
   PhoneIcon,
   PinIcon,
+  ScaleIcon,
   ShieldIcon,
 } from '../../../ui';
-
-/** Keeps '9 h', '19 h' on one line. */
-const openingHours = company.openingHours.replace(/(\d) h\b/g, '$1\u00a0h');
-
-/** Same grid and stroke as the shared icons; only used on this page. */
-function DocumentIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5M9 13h6M9 17h4" />
-    </svg>
-  );
-}
-
-function ScaleIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      <path d="M12 4v16M8 20h8M5 7h14M12 4l-1 3h2z" />
-      <path d="M5 7l-3 6a3 3 0 0 0 6 0zM19 7l-3 6a3 3 0 0 0 6 0z" />
-    </svg>
-  );
-}
 
 interface HelpTopic {
   href: string;
@@ -193,7 +151,7 @@ export default function AidePage() {
                   <ClockIcon />
                   <span className="sr-only">Horaires d’ouverture</span>
                 </dt>
-                <dd className="text-base-content/85">{openingHours}</dd>
+                <dd className="text-base-content/85">{company.openingHours}</dd>
               </div>
               <div className="flex gap-3">
                 <dt className="mt-0.5 text-xl text-primary">

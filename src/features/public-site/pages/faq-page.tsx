@@ -5,9 +5,6 @@ import { MINIMUM_FEE_TTC } from '../../../domain/fees';
 import { formatEuro } from '../../../domain/format';
 import { MailIcon, PageHeader, PhoneIcon } from '../../../ui';
 
-/** Keeps '9 h', '19 h' on one line. */
-const openingHours = company.openingHours.replace(/(\d) h\b/g, '$1\u00a0h');
-
 interface FaqItem {
   id: string;
   question: string;
@@ -413,7 +410,7 @@ export default function FaqPage() {
                 Vous n’avez pas trouvé votre réponse&nbsp;?
               </h2>
               <p className="mt-3 opacity-85">
-                Nos équipes vous répondent par téléphone ou par écrit. {openingHours}.
+                Nos équipes vous répondent par téléphone ou par écrit. {company.openingHours}.
               </p>
               <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:flex-col">
                 <Link href="/contact" className="btn btn-secondary">

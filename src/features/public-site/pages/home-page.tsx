@@ -11,6 +11,7 @@ import {
   FeatureCard,
   HandshakeIcon,
   KeyIcon,
+  NumberedSteps,
   PhoneIcon,
   SearchIcon,
   Section,
@@ -200,23 +201,7 @@ export default function HomePage() {
         title="Comment ça marche ?"
         intro="Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste."
       >
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
-            <li key={step.title} className="relative rounded-box bg-base-100 p-6 shadow-sm">
-              <span
-                aria-hidden="true"
-                className="font-display text-4xl font-semibold text-secondary"
-              >
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-3 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1} : </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/75">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} variant="raised" />
         <p className="mt-8">
           <Link
             href="/services"

@@ -7,6 +7,7 @@ import {
   EuroIcon,
   FeatureCard,
   HandshakeIcon,
+  NumberedSteps,
   PageHeader,
   SearchIcon,
   Section,
@@ -124,23 +125,7 @@ export default function NousRejoindrePage() {
         title="Comment se déroule le recrutement ?"
         intro="Quatre étapes pour vérifier ensemble que le métier et notre façon de l’exercer vous correspondent."
       >
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {recruitmentSteps.map((step, index) => (
-            <li key={step.title} className="rounded-box border border-base-300 bg-base-100 p-6">
-              <span
-                aria-hidden="true"
-                className="font-display text-4xl font-semibold text-secondary"
-              >
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-3 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1} : </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/75">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={recruitmentSteps} variant="card" />
         <div className="mt-10 flex gap-4 rounded-box border border-base-300 bg-base-200 p-6">
           <ChatIcon className="mt-0.5 shrink-0 text-2xl text-primary" />
           <p className="text-sm text-base-content/80">
