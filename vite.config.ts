@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
@@ -25,37 +26,46 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 // One config for the client build, the SSR builds (prerender bundle and server bundle, driven by
 // scripts/build.mjs) and vitest.
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), webManifest()],
-  define: {
-    // PUBLIC_URL serves both the server and the canonical links written at build.
-    'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(
-      process.env.VITE_PUBLIC_URL ?? process.env.PUBLIC_URL ?? '',
-    ),
-  },
-  build: isSsrBuild
-    ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false, copyPublicDir: false }
-    : {
-        outDir: 'dist/client',
-        emptyOutDir: true,
-        manifest: true,
-        sourcemap: false,
-        target: 'es2022',
-        assetsInlineLimit: 0,
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  return {
+    plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), webManifest()],
+    define: {
+      // PUBLIC_URL serves both the server and the canonical links written at build.
+      'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(
+        env.VITE_PUBLIC_URL || env.PUBLIC_URL || '',
+      ),
+    },
+    build: isSsrBuild
+      ? {
+          target: 'node20',
+          emptyOutDir: true,
+          sourcemap: true,
+          minify: false,
+          copyPublicDir: false,
+        }
+      : {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          manifest: true,
+          sourcemap: false,
+          target: 'es2022',
+          assetsInlineLimit: 0,
+        },
+    server: {
+      watch: {
+        ignored: ['**/playwright-report/**', '**/test-results/**', '**/.tmp/**', '**/data/**'],
       },
-  server: {
-    watch: {
-      ignored: ['**/playwright-report/**', '**/test-results/**', '**/.tmp/**', '**/data/**'],
+      proxy: {
+        '/api': apiTarget,
+        '/geo': apiTarget,
+        '/dev': apiTarget,
+      },
     },
-    proxy: {
-      '/api': apiTarget,
-      '/geo': apiTarget,
-      '/dev': apiTarget,
+    test: {
+      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+      environment: 'node',
+      restoreMocks: true,
     },
-  },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    environment: 'node',
-    restoreMocks: true,
-  },
-}));
+  };
+});

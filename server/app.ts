@@ -53,7 +53,7 @@ export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps)
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     });
   });
-  app.route('/api/contact', contactRoutes({ db }));
+  app.route('/api/contact', contactRoutes({ db, trustProxy: env.TRUST_PROXY }));
   app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));

@@ -17,6 +17,11 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'prod' })).toThrow(/NODE_ENV doit valoir/);
   });
 
+  it('treats an empty PORT as unset rather than as port 0', () => {
+    expect(parseEnv({ PORT: '' }).PORT).toBe(3000);
+    expect(() => parseEnv({ HOST: ' ' })).toThrow(/HOST ne peut pas être vide/);
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(parseEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
   });

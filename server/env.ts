@@ -18,19 +18,30 @@ export const envSchema = z.object({
       error: 'NODE_ENV doit valoir development, test ou production.',
     })
     .default('development'),
-  PORT: z.coerce
-    .number({ error: 'PORT doit être un nombre.' })
-    .int('PORT doit être un entier.')
-    .min(0, 'PORT doit être compris entre 0 et 65535.')
-    .max(65535, 'PORT doit être compris entre 0 et 65535.')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'PORT doit être un nombre.' })
+      .int('PORT doit être un entier.')
+      .min(0, 'PORT doit être compris entre 0 et 65535.')
+      .max(65535, 'PORT doit être compris entre 0 et 65535.')
+      .default(3000),
+  ),
+  HOST: z
+    .string()
+    .trim()
+    .min(1, 'HOST ne peut pas être vide (par exemple 127.0.0.1 ou 0.0.0.0).')
+    .default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'DATA_DIR ne peut pas être vide.').default('./data'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   STATIC_DIR: z.string().trim().min(1).optional(),
   VITE_GEO_URL: optionalUrl('VITE_GEO_URL'),
   VITE_ANALYTICS_SRC: optionalUrl('VITE_ANALYTICS_SRC'),
   VITE_CRISP_WEBSITE_ID: z.string().trim().optional(),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'], { error: 'TRUST_PROXY doit valoir 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()

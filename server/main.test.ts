@@ -10,7 +10,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** The real entry point, run by Node through tsx, as `npm run dev` does. */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv as parseDotEnv } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -9,7 +10,19 @@ import { loadGeoIndex } from './geo/geo-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * Reads ./.env like Vite does for the client, so the server (its CSP above all) and the build
+ * agree on the VITE_* settings. Variables already set in the environment win.
+ */
+function loadDotEnv(file = '.env'): void {
+  if (!existsSync(file)) return;
+  for (const [key, value] of Object.entries(parseDotEnv(readFileSync(file, 'utf8')))) {
+    process.env[key] ??= value;
+  }
+}
+
 async function main(): Promise<void> {
+  loadDotEnv();
   const env = parseEnv(process.env);
   const db = openDatabase(path.resolve(env.DATA_DIR));
   await migrateToLatest(db);
@@ -30,6 +43,17 @@ async function main(): Promise<void> {
     console.log(
       `Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`,
     );
+  });
+
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') {
+      console.error(
+        `Le port ${env.PORT} est déjà utilisé : arrêtez l’autre serveur ou choisissez un autre PORT.`,
+      );
+    } else {
+      console.error('Le serveur n’a pas pu démarrer :', err.message);
+    }
+    process.exit(1);
   });
 
   let stopping = false;

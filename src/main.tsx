@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadRoute } from './app/preload';
+import { isAppRoute, preloadRoute } from './app/preload';
+import { NOT_FOUND_PATH } from './app/routes';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -13,10 +14,27 @@ const app = (
   </StrictMode>
 );
 
+/** Tells tests (and anyone curious) that the page now responds to input. */
+function markStarted() {
+  document.documentElement.dataset.hydrated = '';
+}
+
+// The server answers an unknown address with the prerendered 404 page: give it its own address
+// before hydrating, so the HTML and the first render agree.
+if (!isAppRoute(window.location.pathname)) {
+  history.replaceState(history.state, '', NOT_FOUND_PATH);
+}
+
 // Prerendered pages are hydrated once their route chunk is there, so nothing flashes; the shell
 // (app-shell.html, for routes without static HTML) is rendered from scratch.
 if (root.firstElementChild) {
-  void preloadRoute(window.location.pathname).finally(() => hydrateRoot(root, app));
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined) // the error boundary will say so and offer a reload
+    .then(() => {
+      hydrateRoot(root, app);
+      markStarted();
+    });
 } else {
   createRoot(root).render(app);
+  markStarted();
 }

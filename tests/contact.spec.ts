@@ -55,6 +55,26 @@ test.describe('contact form', () => {
     ]);
   });
 
+  test('the homestylz contact page stores its messages under the homestylz brand', async ({
+    page,
+  }) => {
+    const email = `hs.${Date.now()}@exemple.fr`;
+    await page.goto('/homestylz/contact');
+    await expect(page.locator('[data-theme]').first()).toHaveAttribute('data-theme', 'homestylz');
+    await expect(page.getByLabel('Objet de votre demande')).toHaveValue('home-staging');
+    await page.getByLabel('Nom et prénom').fill('Inès Moreau');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page
+      .getByLabel('Votre message')
+      .fill('Je vends un deux-pièces à Vincennes, pouvez-vous le mettre en valeur ?');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByTestId('contact-sent')).toBeVisible();
+    expect(queryDb('select brand, subject from contact_message where email = ?', email)).toEqual([
+      { brand: 'homestylz', subject: 'home-staging' },
+    ]);
+  });
+
   test('a send that cannot reach the server says so and keeps what was typed', async ({ page }) => {
     await page.goto('/contact');
     await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));

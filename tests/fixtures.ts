@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 
 /** Paths the build prerendered (dist/client/routes.json): every public page. */
@@ -24,6 +24,11 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
 
 type Fixtures = { consentGiven: boolean };
 
+/** The app has hydrated (src/main.tsx): clicks and keys now reach React. */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+}
+
 /** Pages open with a cookie choice already made, unless a test sets consentGiven to false. */
 export const test = base.extend<Fixtures>({
   consentGiven: [true, { option: true }],
@@ -39,6 +44,16 @@ export const test = base.extend<Fixtures>({
       });
     }
     await use(context);
+  },
+  // Every page.goto waits for the app to start, so a test never clicks dead prerendered HTML.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await appStarted(page);
+      return response;
+    };
+    await use(page);
   },
 });
 

@@ -44,10 +44,17 @@ test.describe('public site', () => {
   });
 
   test('an unknown path lands on /404 with a 404 status', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      // The 404 status itself is logged by Chromium as a failed resource; hydration errors are not.
+      if (m.type() === 'error' && !m.text().includes('404')) errors.push(m.text());
+    });
     const response = await page.goto('/cette-page-nexiste-pas');
     expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/introuvable/i);
+    expect(errors).toEqual([]);
   });
 
   test('an unknown path reached inside the app also lands on /404', async ({ page }) => {

@@ -16,7 +16,7 @@ export class RateLimiter {
     const t = this.now();
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= t) {
-      if (this.hits.size > 10_000) this.sweep(t);
+      if (this.hits.size >= RateLimiter.MAX_KEYS) this.sweep(t);
       this.hits.set(key, { count: 1, resetAt: t + this.windowMs });
       return true;
     }
@@ -24,7 +24,15 @@ export class RateLimiter {
     return entry.count <= this.limit;
   }
 
+  /** Memory bound: past this many live keys, the oldest windows are dropped. */
+  static readonly MAX_KEYS = 10_000;
+
   private sweep(t: number): void {
     for (const [key, entry] of this.hits) if (entry.resetAt <= t) this.hits.delete(key);
+    // Still full (a flood from many addresses): forget the oldest, in insertion order.
+    for (const key of this.hits.keys()) {
+      if (this.hits.size < RateLimiter.MAX_KEYS * 0.9) break;
+      this.hits.delete(key);
+    }
   }
 }

@@ -14,7 +14,7 @@ function origin(url: string | undefined): string[] {
 export function contentSecurityPolicy(env: Env) {
   const crisp = env.VITE_CRISP_WEBSITE_ID ? ['https://client.crisp.chat'] : [];
   const crispRelay = env.VITE_CRISP_WEBSITE_ID
-    ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat']
+    ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat']
     : [];
   const analytics = origin(env.VITE_ANALYTICS_SRC);
   return {
@@ -24,7 +24,7 @@ export function contentSecurityPolicy(env: Env) {
     imgSrc: ["'self'", 'data:', 'blob:', ...crisp, ...crispRelay],
     fontSrc: ["'self'", ...crisp],
     connectSrc: ["'self'", ...origin(env.VITE_GEO_URL), ...analytics, ...crisp, ...crispRelay],
-    workerSrc: ["'self'"],
+    workerSrc: ["'self'", ...(env.VITE_CRISP_WEBSITE_ID ? ['blob:'] : [])],
     manifestSrc: ["'self'"],
     frameSrc: ["'none'"],
     objectSrc: ["'none'"],

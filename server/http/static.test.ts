@@ -84,3 +84,13 @@ describe('static site', () => {
     }
   });
 });
+
+describe('acceptedEncodings', () => {
+  it('reads the list and drops what is refused with q=0', async () => {
+    const { acceptedEncodings } = await import('./static');
+    expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
+    expect(acceptedEncodings('gzip;q=0, br;q=0.5').has('gzip')).toBe(false);
+    expect(acceptedEncodings('gzip;q=0, br;q=0.5').has('br')).toBe(true);
+    expect(acceptedEncodings(undefined).size).toBe(0);
+  });
+});

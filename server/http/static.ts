@@ -44,6 +44,17 @@ function cacheControlFor(urlPath: string, ext: string): string {
   return 'public, max-age=86400';
 }
 
+/** Encodings the client accepts, honouring 'q=0' (refused). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
 interface Found {
   file: string;
   stats: Stats;
@@ -90,12 +101,12 @@ export function staticSite(root: string): MiddlewareHandler {
     }
     let file = found.file;
     let size = found.stats.size;
-    const accept = c.req.header('Accept-Encoding') ?? '';
+    const accepted = acceptedEncodings(c.req.header('Accept-Encoding'));
     for (const [enc, suffix] of [
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (!accept.includes(enc)) continue;
+      if (!accepted.has(enc)) continue;
       try {
         const twin = statSync(file + suffix);
         headers['Content-Encoding'] = enc;

@@ -78,6 +78,18 @@ describe('POST /api/contact', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
   });
 
+  it('answers 415 to a body that is not declared as JSON, as a cross-site form would send', async () => {
+    const { app, db } = await setup();
+    const res = await app.request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify(valid),
+    });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { message: string }).message).toMatch(/format JSON/);
+    expect((await count(db)).n).toBe(0);
+  });
+
   it('answers 400 to wrong types', async () => {
     const { app } = await setup();
     const res = await app.request(

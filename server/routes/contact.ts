@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { contactMessageSchema } from '../../src/domain/contact.schema';
 import type { Db } from '../db/database';
 import { apiError, readJson, validationError } from '../http/errors';
-import { clientIp, hashIp } from '../http/client-ip';
+import { clientIp, hashIp, rateLimitKey } from '../http/client-ip';
 import { RateLimiter } from '../http/rate-limit';
 
 export interface ContactRoutesOptions {
   db: Db;
+  /** Read the visitor's address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: boolean;
   /** Messages allowed per address and window (default 5 per 10 minutes). */
   limiter?: RateLimiter;
 }
@@ -14,11 +16,21 @@ export interface ContactRoutesOptions {
 /** POST /api/contact: the contact page's form, stored in contact_message. */
 export function contactRoutes({
   db,
+  trustProxy = false,
   limiter = new RateLimiter(5, 10 * 60_000),
 }: ContactRoutesOptions): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
+    // JSON only: a browser cannot send it from another site without a CORS preflight, which
+    // this API never grants, so other sites cannot post in their visitors' name.
+    if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/json')) {
+      return apiError(
+        c,
+        415,
+        'Le formulaire doit être envoyé au format JSON (Content-Type: application/json).',
+      );
+    }
     const body = await readJson(c);
     if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
       return apiError(c, 400, 'La requête doit contenir un formulaire au format JSON.');
@@ -31,8 +43,8 @@ export function contactRoutes({
     const parsed = contactMessageSchema.safeParse(body);
     if (!parsed.success) return validationError(c, parsed.error);
 
-    const ip = clientIp(c);
-    if (!limiter.hit(ip)) {
+    const ip = clientIp(c, trustProxy);
+    if (!limiter.hit(rateLimitKey(ip))) {
       return apiError(
         c,
         429,

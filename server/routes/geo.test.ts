@@ -57,7 +57,9 @@ describe('/geo mirror', () => {
       const { app } = await makeTestApp();
       const res = await app.request(url);
       expect(res.status).toBe(404);
-      expect(((await res.json()) as { message: string }).message).toMatch(/inconnu|introuvable/);
+      const body = (await res.json()) as { code: number; message: string };
+      expect(body.code).toBe(404);
+      expect(body.message).toMatch(/inconnu|introuvable/);
     },
   );
 });

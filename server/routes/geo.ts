@@ -30,6 +30,7 @@ export function geoRoutes(geo: GeoIndex): Hono {
     return c.json(list);
   });
 
-  app.notFound((c) => c.json({ code: 404, message: 'Ressource géographique introuvable.' }, 404));
+  // A sub-app's notFound is not used once mounted: a catch-all keeps the geo error shape.
+  app.all('*', (c) => c.json({ code: 404, message: 'Ressource géographique introuvable.' }, 404));
   return app;
 }

@@ -3,11 +3,12 @@ import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CookieBanner } from '../features/consent';
 import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
-import { brandFor, themeOf } from './brand';
+import { brandFor, themeOf } from '../domain/brand';
 import { useDocumentMeta } from './head';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollManager } from './layout/scroll-manager';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { NOT_FOUND_PATH, routes } from './routes';
 
 function PageLoading() {
@@ -31,18 +32,20 @@ function Shell() {
       <ScrollManager />
       <Header />
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <div key={location} className="animate-page">
-            <Switch>
-              {routes.map((r) => (
-                <Route key={r.path} path={r.path} component={r.component} />
-              ))}
-              <Route>
-                <Redirect to={NOT_FOUND_PATH} replace />
-              </Route>
-            </Switch>
-          </div>
-        </Suspense>
+        <RouteErrorBoundary resetKey={location}>
+          <Suspense fallback={<PageLoading />}>
+            <div key={location} className="animate-page">
+              <Switch>
+                {routes.map((r) => (
+                  <Route key={r.path} path={r.path} component={r.component} />
+                ))}
+                <Route>
+                  <Redirect to={NOT_FOUND_PATH} replace />
+                </Route>
+              </Switch>
+            </div>
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <CookieBanner />

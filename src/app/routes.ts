@@ -183,6 +183,16 @@ export const routes: AppRoute[] = [
     },
   },
   {
+    path: '/homestylz/contact',
+    component: publicPages.ContactPage,
+    meta: {
+      title: 'Contact et devis — homestylz',
+      description:
+        'Demandez un devis de home staging ou de décoration : une décoratrice homestylz vous répond sous 48 heures ouvrées.',
+      prerender: true,
+    },
+  },
+  {
     path: '/homestylz/pro',
     component: homestylzPages.HomestylzProPage,
     meta: {

@@ -14,10 +14,17 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   let pending: Promise<{ default: ComponentType }> | undefined;
   let loaded: ComponentType | undefined;
   const preload = () =>
-    (pending ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed download (bad signal, or a redeploy removed the chunk) may be retried.
+        pending = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(preload);
   const Page = () => createElement(loaded ?? Lazy);
   return Object.assign(Page, { preload });

@@ -1,3 +1,3 @@
 export * from './icons';
-export { Logo, type Brand } from './logo';
+export { Logo } from './logo';
 export { PageHeader, Section, FeatureCard, NumberedSteps, type Step } from './page';

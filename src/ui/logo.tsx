@@ -1,4 +1,4 @@
-export type Brand = 'main' | 'homestylz';
+import type { Brand } from '../domain/brand';
 
 /** Brand mark: a roof and a keyhole for Chassimmo, a lamp arc for homestylz. */
 export function Logo({ brand, inverted = false }: { brand: Brand; inverted?: boolean }) {

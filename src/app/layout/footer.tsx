@@ -11,9 +11,8 @@ import {
   PinIcon,
   TiktokIcon,
   Logo,
-  type Brand,
 } from '../../ui';
-import { brandFor } from '../brand';
+import { brandFor, type Brand } from '../../domain/brand';
 
 interface FooterLink {
   title: string;
@@ -38,7 +37,8 @@ const aboutLinks: FooterLink[] = [
   { title: 'Notre projet', path: '/information-entreprise' },
   { title: 'Devenir chasseur immobilier', path: '/nous-rejoindre' },
   { title: 'Devenir partenaire', path: '/partenariat' },
-  { title: 'Nous contacter', path: '/contact' },
+  { title: 'Nous contacter', path: '/contact', only: 'main' },
+  { title: 'Nous contacter', path: '/homestylz/contact', only: 'homestylz' },
 ];
 
 const helpLinks: FooterLink[] = [
@@ -86,7 +86,7 @@ export function Footer() {
   ];
   const cta =
     brand === 'homestylz'
-      ? { title: 'Demander un devis', path: '/contact' }
+      ? { title: 'Demander un devis', path: '/homestylz/contact' }
       : { title: 'Décrire mon projet', path: '/signup' };
 
   return (

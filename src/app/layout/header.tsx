@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ChevronDownIcon, CloseIcon, ExternalIcon, Logo, MenuIcon, type Brand } from '../../ui';
-import { brandFor, isTransparentHeader } from '../brand';
+import { ChevronDownIcon, CloseIcon, ExternalIcon, Logo, MenuIcon } from '../../ui';
+import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
 import { menuFor, targetOf, type MenuItem } from './menu';
 
 /**
@@ -34,15 +34,12 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const closeDropdown = useCallback(
-    (restoreFocus: boolean) => {
-      if (restoreFocus && openId) {
-        headerRef.current?.querySelector<HTMLButtonElement>(`[data-dropdown="${openId}"]`)?.focus();
-      }
-      setOpenId(null);
-    },
-    [openId],
-  );
+  // The button that opened the current dropdown (desktop or mobile), to give focus back to.
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+  const closeDropdown = useCallback((restoreFocus: boolean) => {
+    if (restoreFocus) openerRef.current?.focus();
+    setOpenId(null);
+  }, []);
 
   useEffect(() => {
     if (!openId && !mobileOpen) return;
@@ -69,7 +66,10 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   }, [openId, mobileOpen, closeDropdown]);
 
   const transparent = isTransparentHeader(location) && !scrolled && !mobileOpen;
-  const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
+  const toggle = (id: string, opener: HTMLButtonElement) => {
+    openerRef.current = opener;
+    setOpenId((current) => (current === id ? null : id));
+  };
 
   return (
     <header
@@ -105,7 +105,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
                   item={item}
                   brand={brand}
                   open={openId === item.id}
-                  onToggle={() => toggle(item.id)}
+                  onToggle={(opener) => toggle(item.id, opener)}
                   current={location}
                 />
               </li>
@@ -146,7 +146,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
                 <MobileEntry
                   item={item}
                   open={openId === item.id}
-                  onToggle={() => toggle(item.id)}
+                  onToggle={(opener) => toggle(item.id, opener)}
                   current={location}
                 />
               </li>
@@ -248,7 +248,7 @@ function DesktopEntry({
   item: MenuItem;
   brand: Brand;
   open: boolean;
-  onToggle: () => void;
+  onToggle: (opener: HTMLButtonElement) => void;
   current: string;
 }) {
   const panelId = useId();
@@ -271,7 +271,7 @@ function DesktopEntry({
         className={`${desktopEntryClass} gap-1`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={onToggle}
+        onClick={(e) => onToggle(e.currentTarget)}
       >
         {item.title}
         <ChevronDownIcon
@@ -311,7 +311,7 @@ function MobileEntry({
 }: {
   item: MenuItem;
   open: boolean;
-  onToggle: () => void;
+  onToggle: (opener: HTMLButtonElement) => void;
   current: string;
 }) {
   const panelId = useId();
@@ -334,7 +334,7 @@ function MobileEntry({
         className={`${base} justify-between`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={onToggle}
+        onClick={(e) => onToggle(e.currentTarget)}
       >
         {item.title}
         <ChevronDownIcon

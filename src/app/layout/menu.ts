@@ -1,5 +1,5 @@
+import type { Brand } from '../../domain/brand';
 import { company } from '../../domain/company';
-import type { Brand } from '../../ui';
 
 /** A menu entry (spec 2.2). `path` is an app route, `href` an external address. */
 export interface MenuItem {

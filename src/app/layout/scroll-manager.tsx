@@ -41,7 +41,12 @@ function entryKey(): string | null {
 
 /** Scrolls to the element named by the address' #fragment, retrying while the page loads. */
 function scrollToHash(hash: string, attempts = 20): void {
-  const id = decodeURIComponent(hash.slice(1));
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // a malformed escape (#50%): look for the id as written
+  }
   const el = id ? document.getElementById(id) : null;
   if (el) {
     el.scrollIntoView({ block: 'start' });

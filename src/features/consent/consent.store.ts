@@ -7,16 +7,31 @@ export const consentStore = proxy({
   bannerOpen: false,
 });
 
+/** localStorage, or null where the browser blocks site data (reading it then throws). */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the stored choice; opens the banner when none is in force. Runs after first render. */
 export function initConsent(): void {
-  consentStore.choice = readConsent(window.localStorage);
+  const store = storage();
+  consentStore.choice = store ? readConsent(store) : null;
   consentStore.bannerOpen = consentStore.choice === null;
 }
 
 export function chooseConsent(choice: ConsentChoice): void {
-  writeConsent(window.localStorage, choice);
+  const withdrawn = consentStore.choice === 'accepted' && choice === 'refused';
+  const store = storage();
+  if (store) writeConsent(store, choice);
   consentStore.choice = choice;
   consentStore.bannerOpen = false;
+  // CNIL: withdrawing must stop tracking now. Scripts already running cannot be unloaded, so
+  // the page starts again without them.
+  if (withdrawn) window.location.reload();
 }
 
 /** Footer link 'Gestion des cookies': the choice can be changed at any time. */

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { chatProviderConfigured, showChat, useConsent } from '../consent';
+import { brandFor, contactPathOf } from '../../domain/brand';
 import { ChatIcon, CloseIcon } from '../../ui';
 
 const noSubscription = () => () => undefined;
@@ -25,14 +26,15 @@ export function HelpWidget() {
     if (chatProviderConfigured && choice === 'accepted') showChat();
   }, [location, choice]);
 
-  if (!mounted || dismissed || location === '/contact') return null;
+  const contactPath = contactPathOf[brandFor(location)];
+  if (!mounted || dismissed || location === contactPath) return null;
   if (chatProviderConfigured && choice === 'accepted') return null;
   return (
     <div
       className="fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden"
       data-testid="help-widget"
     >
-      <Link href="/contact" className="btn btn-primary rounded-full shadow-lg">
+      <Link href={contactPath} className="btn btn-primary rounded-full shadow-lg">
         <ChatIcon className="text-xl" /> Besoin d’aide ?
       </Link>
       <button

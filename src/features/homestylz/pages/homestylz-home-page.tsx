@@ -239,7 +239,7 @@ function Hero() {
             première photo.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href="/contact" className="btn btn-primary btn-lg">
+            <Link href="/homestylz/contact" className="btn btn-primary btn-lg">
               Demander un devis
             </Link>
             <Link
@@ -328,7 +328,7 @@ function ClosingCta() {
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link
-            href="/contact"
+            href="/homestylz/contact"
             className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
           >
             Demander un devis

@@ -114,7 +114,7 @@ export default function HomestylzProPage() {
         lead="Home staging physique ou virtuel, photos, ameublement clé en main : une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href="/contact" className="btn btn-primary">
+          <Link href="/homestylz/contact" className="btn btn-primary">
             Demander un devis pro
           </Link>
           <a href="#solutions" className="btn btn-outline">
@@ -142,7 +142,7 @@ export default function HomestylzProPage() {
               Syndics, conciergeries, résidences de services : parlons de votre besoin.
             </p>
             <Link
-              href="/contact"
+              href="/homestylz/contact"
               className="btn mt-5 self-start border-0 bg-base-100 text-base-content hover:bg-base-200"
             >
               Nous écrire
@@ -223,7 +223,7 @@ export default function HomestylzProPage() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
-                href="/contact"
+                href="/homestylz/contact"
                 className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
               >
                 <HandshakeIcon />

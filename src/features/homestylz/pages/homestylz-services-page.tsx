@@ -136,7 +136,7 @@ export default function HomestylzServicesPage() {
           <a href="#tarifs" className="btn btn-primary">
             Voir les tarifs
           </a>
-          <Link href="/contact" className="btn btn-outline">
+          <Link href="/homestylz/contact" className="btn btn-outline">
             Demander un devis
           </Link>
         </div>
@@ -296,7 +296,7 @@ export default function HomestylzServicesPage() {
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
             <Link
-              href="/contact"
+              href="/homestylz/contact"
               className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
             >
               <MailIcon />
@@ -356,7 +356,7 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
         ))}
       </ul>
       <Link
-        href="/contact"
+        href="/homestylz/contact"
         className={`btn mt-6 ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}
       >
         {isPack ? 'Demander ce pack' : 'Demander cette prestation'}

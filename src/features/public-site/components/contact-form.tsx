@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
@@ -8,6 +8,7 @@ import {
   contactSubjects,
   type ContactMessage,
   type ContactMessageInput,
+  type ContactSubject,
 } from '../../../domain/contact.schema';
 import { toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
@@ -15,6 +16,8 @@ import { CheckIcon } from '../../../ui';
 import { sendContactMessage } from '../api/send-contact-message';
 
 type Fields = ContactMessageInput & { website?: string };
+
+const noSubscription = () => () => undefined;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -30,6 +33,12 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * server; a failed send keeps everything typed and says why.
  */
 export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }) {
+  // The prerendered form must not be sent by the browser itself before the app has started.
+  const started = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -43,7 +52,16 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
   } = useForm<Fields, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', email: '', phone: '', message: '', brand, website: '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      // '' shows 'Choisissez…' and fails validation with the schema's French message.
+      subject: (brand === 'homestylz' ? 'home-staging' : '') as ContactSubject,
+      message: '',
+      brand,
+      website: '',
+    },
   });
 
   const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
@@ -91,6 +109,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
   return (
     <form
       noValidate
+      method="post"
       onSubmit={onSubmit}
       className="space-y-5"
       aria-describedby={failure ? 'contact-failure' : undefined}
@@ -158,7 +177,6 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
             className={`select w-full ${errors.subject ? 'select-error' : ''}`}
             aria-invalid={!!errors.subject}
             aria-describedby={describedBy('subject')}
-            defaultValue=""
             {...register('subject')}
           >
             <option value="" disabled>
@@ -224,7 +242,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
       <button
         type="submit"
         className="btn btn-primary btn-lg w-full sm:w-auto"
-        disabled={isSubmitting}
+        disabled={!started || isSubmitting}
       >
         {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
         Envoyer le message

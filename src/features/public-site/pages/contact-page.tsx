@@ -1,21 +1,35 @@
+import { useLocation } from 'wouter';
+import { brandFor } from '../../../domain/brand';
 import { company, fullAddress } from '../../../domain/company';
 import { ClockIcon, MailIcon, PageHeader, PhoneIcon, PinIcon } from '../../../ui';
 import { ContactForm } from '../components/contact-form';
 
+/** Contact page of both brands: /contact and /homestylz/contact (theme, e-mail, stored brand). */
 export default function ContactPage() {
+  const [location] = useLocation();
+  const brand = brandFor(location);
+  const email = brand === 'homestylz' ? company.homestylzEmail : company.email;
   return (
     <>
-      <PageHeader
-        eyebrow="Contact"
-        title="Parlons de votre projet"
-        lead="Une question sur la recherche d’un bien, la vente, le home staging ou un partenariat ? Écrivez-nous : un membre de l’équipe vous répond sous 48 heures ouvrées."
-      />
+      {brand === 'homestylz' ? (
+        <PageHeader
+          eyebrow="Contact homestylz"
+          title="Parlons de votre intérieur"
+          lead="Home staging avant une vente, décoration, shooting photo ou offre professionnelle : décrivez votre bien et votre calendrier, une décoratrice vous répond sous 48 heures ouvrées avec une proposition chiffrée."
+        />
+      ) : (
+        <PageHeader
+          eyebrow="Contact"
+          title="Parlons de votre projet"
+          lead="Une question sur la recherche d’un bien, la vente, le home staging ou un partenariat ? Écrivez-nous : un membre de l’équipe vous répond sous 48 heures ouvrées."
+        />
+      )}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="mb-6 text-2xl font-semibold">
             Écrivez-nous
           </h2>
-          <ContactForm />
+          <ContactForm brand={brand} />
         </section>
         <aside className="space-y-6" aria-labelledby="contact-direct-title">
           <h2 id="contact-direct-title" className="text-2xl font-semibold">
@@ -35,8 +49,8 @@ export default function ContactPage() {
               <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
               <div>
                 <p className="font-medium">E-mail</p>
-                <a href={`mailto:${company.email}`} className="link link-primary">
-                  {company.email}
+                <a href={`mailto:${email}`} className="link link-primary">
+                  {email}
                 </a>
               </div>
             </li>

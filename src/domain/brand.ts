@@ -1,4 +1,5 @@
-import type { Brand } from '../ui';
+/** The two brands of the site (spec 1): the property-hunting company and homestylz. */
+export type Brand = 'main' | 'homestylz';
 
 /** The homestylz variant applies when the address contains 'homestylz' (spec 2.1). */
 export function brandFor(path: string): Brand {
@@ -11,3 +12,9 @@ export function isTransparentHeader(path: string): boolean {
 }
 
 export const themeOf: Record<Brand, string> = { main: 'chassimmo', homestylz: 'homestylz' };
+
+/** Contact page of each brand. */
+export const contactPathOf: Record<Brand, string> = {
+  main: '/contact',
+  homestylz: '/homestylz/contact',
+};
