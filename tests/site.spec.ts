@@ -21,6 +21,12 @@ test.describe('public site', () => {
       expect(description?.length ?? 0, route).toBeGreaterThan(30);
       expect([...seen.values()], `${route} a le même titre qu’une autre page`).not.toContain(title);
       seen.set(route, title);
+      // The header's row holds all its controls (the homestylz menu is the widest).
+      const row = await page.evaluate(() => {
+        const el = document.querySelector('header > div');
+        return el ? { scroll: el.scrollWidth, client: el.clientWidth } : null;
+      });
+      expect(row && row.scroll <= row.client, `${route} : en-tête trop large`).toBe(true);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
         new RegExp(`${route === '/' ? '/' : route}$`),

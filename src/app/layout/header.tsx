@@ -97,7 +97,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <Logo brand={brand} inverted={transparent} />
         </Link>
 
-        <nav aria-label="Menu principal" className="ml-4 hidden flex-1 xl:block">
+        <nav aria-label="Menu principal" className="ml-2 hidden flex-1 xl:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.id} className="relative">
@@ -236,7 +236,7 @@ function EntryLink({
 }
 
 const desktopEntryClass =
-  'inline-flex items-center whitespace-nowrap rounded-field px-3 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
+  'inline-flex items-center whitespace-nowrap rounded-field px-2.5 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
 
 function DesktopEntry({
   item,
