@@ -6,7 +6,13 @@ import { logger } from 'hono/logger';
 import { sql } from 'kysely';
 import type { Db } from './db/database';
 import type { Env } from './env';
+import { TokenService } from './auth/tokens';
+import { AccountTokens, UsersRepo } from './auth/users.repo';
 import type { GeoIndex } from './geo/geo-data';
+import { OutboxMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { userRoutes } from './routes/users';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/static';
@@ -17,6 +23,10 @@ export interface AppDeps {
   env: Env;
   db: Db;
   geo: GeoIndex;
+  /** Key that signs session tokens (server/auth/secret.ts). */
+  jwtSecret: Uint8Array;
+  /** Where e-mails go: SMTP, or the outbox listed at /dev/outbox. */
+  mailer: Mailer;
   /** Built PWA to serve; omitted in dev (Vite serves it) and in API tests. */
   staticDir?: string;
   version?: string;
@@ -25,7 +35,15 @@ export interface AppDeps {
 /** Largest request body the API reads; forms are a few kilobytes. */
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps): Hono {
+export function createApp({
+  env,
+  db,
+  geo,
+  jwtSecret,
+  mailer,
+  staticDir,
+  version = 'dev',
+}: AppDeps): Hono {
   const app = new Hono();
   const startedAt = Date.now();
 
@@ -41,6 +59,20 @@ export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps)
     }),
   );
   app.use('/api/*', async (c, next) => {
+    // JSON only: a browser cannot send it from another site without a CORS preflight, which
+    // this API never grants, so no other site can post in its visitors' name.
+    const type = c.req.header('Content-Type');
+    if (
+      ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
+      type &&
+      !type.toLowerCase().startsWith('application/json')
+    ) {
+      return apiError(
+        c,
+        415,
+        'Les données doivent être envoyées au format JSON (Content-Type: application/json).',
+      );
+    }
     await next();
     c.header('Cache-Control', 'no-store');
   });
@@ -54,9 +86,16 @@ export function createApp({ env, db, geo, staticDir, version = 'dev' }: AppDeps)
     });
   });
   app.route('/api/contact', contactRoutes({ db, trustProxy: env.TRUST_PROXY }));
+  const users = new UsersRepo(db);
+  const tokens = new TokenService(db, jwtSecret);
+  const accountTokens = new AccountTokens(db);
+  app.route('/api', authRoutes({ env, users, accountTokens, tokens, mailer }));
+  app.route('/api', userRoutes({ users, tokens, mailer }));
   app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));
+  if (env.NODE_ENV !== 'production' && mailer instanceof OutboxMailer)
+    app.route('/dev', devRoutes(mailer));
 
   if (staticDir) app.use(staticSite(staticDir));
 

@@ -22,6 +22,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HOST: ' ' })).toThrow(/HOST ne peut pas être vide/);
   });
 
+  it('checks the secrets and mail settings it is given', () => {
+    expect(() => parseEnv({ JWT_SECRET: 'court' })).toThrow(/JWT_SECRET/);
+    expect(parseEnv({ JWT_SECRET: '' }).JWT_SECRET).toBeUndefined();
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.exemple.fr:465' }).SMTP_URL).toMatch(/^smtps/);
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(parseEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
   });

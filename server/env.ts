@@ -42,6 +42,27 @@ export const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'TRUST_PROXY doit valoir 0 ou 1.' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  JWT_SECRET: z
+    .string()
+    .trim()
+    .min(
+      32,
+      'JWT_SECRET doit contenir au moins 32 caractères (laissez-le vide pour en générer un).',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'SMTP_URL doit commencer par smtp:// ou smtps://.')
+        .optional(),
+    )
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Chassimmo <contact@chassimmo.fr>'),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()

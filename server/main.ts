@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { parseEnv as parseDotEnv } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { loadJwtSecret } from './auth/secret';
+import { UsersRepo } from './auth/users.repo';
+import { seedDemoAccounts } from './db/seed';
+import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { migrateToLatest, openDatabase } from './db/database';
 import { EnvError, parseEnv } from './env';
 import { loadGeoIndex } from './geo/geo-data';
@@ -24,8 +28,15 @@ function loadDotEnv(file = '.env'): void {
 async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv(process.env);
-  const db = openDatabase(path.resolve(env.DATA_DIR));
+  const dataDir = path.resolve(env.DATA_DIR);
+  const db = openDatabase(dataDir);
   await migrateToLatest(db);
+  if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
+    console.log('Comptes de démonstration créés (voir README, mot de passe Demo1234).');
+  }
+  const mailer = env.SMTP_URL
+    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : new OutboxMailer(dataDir);
   const geo = loadGeoIndex();
 
   // Built layout: dist/server/main.js beside dist/client. In dev (tsx) Vite serves the client.
@@ -34,6 +45,8 @@ async function main(): Promise<void> {
     env,
     db,
     geo,
+    jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
+    mailer,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     version: process.env.npm_package_version ?? 'dev',
   });

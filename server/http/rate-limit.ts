@@ -1,9 +1,12 @@
 /**
  * Fixed-window counter kept in memory: enough for one Node process. Used to slow down form spam
- * (and, later, password guessing). Old windows are swept as they are met.
+ * and password guessing. Old windows are swept as they are met.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  /** Memory bound: past this many live keys, the oldest windows are dropped. */
+  static readonly MAX_KEYS = 10_000;
 
   constructor(
     private readonly limit: number,
@@ -24,8 +27,15 @@ export class RateLimiter {
     return entry.count <= this.limit;
   }
 
-  /** Memory bound: past this many live keys, the oldest windows are dropped. */
-  static readonly MAX_KEYS = 10_000;
+  /** True when the key has used up its window, without counting a hit. */
+  exhausted(key: string): boolean {
+    const entry = this.hits.get(key);
+    return !!entry && entry.resetAt > this.now() && entry.count >= this.limit;
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
 
   private sweep(t: number): void {
     for (const [key, entry] of this.hits) if (entry.resetAt <= t) this.hits.delete(key);

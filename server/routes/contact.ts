@@ -22,15 +22,6 @@ export function contactRoutes({
   const app = new Hono();
 
   app.post('/', async (c) => {
-    // JSON only: a browser cannot send it from another site without a CORS preflight, which
-    // this API never grants, so other sites cannot post in their visitors' name.
-    if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/json')) {
-      return apiError(
-        c,
-        415,
-        'Le formulaire doit être envoyé au format JSON (Content-Type: application/json).',
-      );
-    }
     const body = await readJson(c);
     if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
       return apiError(c, 400, 'La requête doit contenir un formulaire au format JSON.');

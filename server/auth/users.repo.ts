@@ -1,0 +1,189 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { isRoleCode, type RoleCode } from '../../src/domain/roles';
+import type { ProfileUpdate, User } from '../../src/domain/user.schema';
+import type { Db } from '../db/database';
+import type { UserTable } from '../db/schema';
+
+type UserRow = Selectable<UserTable>;
+
+/** The API's view of a user: never the password hash. */
+export function toUser(row: UserRow): User {
+  let roles: RoleCode[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.roles);
+    if (Array.isArray(parsed)) roles = parsed.filter(isRoleCode);
+  } catch {
+    roles = [];
+  }
+  return {
+    _id: row.id,
+    lastname: row.lastname,
+    firstname: row.firstname,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    roles,
+    childrenCount: row.children_count,
+    isArchived: row.is_archived === 1,
+    isActive: row.is_active === 1,
+    idChasseur: row.id_chasseur,
+  };
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  lastname: string;
+  firstname: string;
+  phone?: string;
+  address?: string;
+  roles: RoleCode[];
+  isActive?: boolean;
+  isArchived?: boolean;
+  idChasseur?: string | null;
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export class UsersRepo {
+  constructor(private readonly db: Db) {}
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('email', '=', normalizeEmail(email))
+      .executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('app_user')
+      .selectAll()
+      .orderBy('lastname')
+      .orderBy('firstname')
+      .execute();
+    return rows.map(toUser);
+  }
+
+  async create(input: NewUser): Promise<UserRow> {
+    const now = new Date().toISOString();
+    return this.db
+      .insertInto('app_user')
+      .values({
+        id: randomUUID(),
+        email: normalizeEmail(input.email),
+        password_hash: input.passwordHash,
+        lastname: input.lastname,
+        firstname: input.firstname,
+        phone: input.phone ?? '',
+        address: input.address ?? '',
+        roles: JSON.stringify(input.roles),
+        children_count: 0,
+        is_archived: input.isArchived ? 1 : 0,
+        is_active: input.isActive ? 1 : 0,
+        id_chasseur: input.idChasseur ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async updateProfile(id: string, profile: ProfileUpdate): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('app_user')
+      .set({
+        lastname: profile.lastname,
+        firstname: profile.firstname,
+        phone: profile.phone,
+        address: profile.address,
+        children_count: profile.childrenCount,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async activate(id: string): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ is_active: 1, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  count(): Promise<number> {
+    return this.db
+      .selectFrom('app_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** One-time codes sent by e-mail (activation, password reset): only their hash is stored. */
+export class AccountTokens {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A new code; earlier unused codes of the same kind for this user stop working. */
+  async create(userId: string, kind: 'activation' | 'reset', ttlMs: number): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('account_token')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('account_token')
+        .values({
+          token_hash: sha256(code),
+          user_id: userId,
+          kind,
+          expires_at: now + ttlMs,
+          used_at: null,
+          created_at: now,
+        })
+        .execute();
+    });
+    return code;
+  }
+
+  /** The user the code belongs to, once: a used, unknown or expired code gives undefined. */
+  async consume(code: string, kind: 'activation' | 'reset'): Promise<string | undefined> {
+    const now = this.now();
+    const result = await this.db
+      .updateTable('account_token')
+      .set({ used_at: now })
+      .where('token_hash', '=', sha256(code))
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    return result?.user_id;
+  }
+}

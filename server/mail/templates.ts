@@ -1,0 +1,93 @@
+import { company } from '../../src/domain/company';
+import type { Mail } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+interface Block {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+}
+
+/** One layout for every e-mail: brand header, text, one button, legal footer; plain text twin. */
+function render(to: string, subject: string, block: Block): Mail {
+  const footer = `${company.legalName} · ${company.address.street}, ${company.address.postalCode} ${company.address.city} · ${company.phone}`;
+  const text = [
+    block.greeting,
+    '',
+    ...block.paragraphs.flatMap((p) => [p, '']),
+    ...(block.action ? [`${block.action.label} : ${block.action.url}`, ''] : []),
+    ...(block.after ?? []).flatMap((p) => [p, '']),
+    `L’équipe ${company.brand}`,
+    '',
+    '—',
+    footer,
+  ].join('\n');
+
+  const p = (t: string) => `<p style="margin:0 0 16px;line-height:1.55">${escapeHtml(t)}</p>`;
+  const html = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2733">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
+<tr><td style="background:#173f5f;color:#ffffff;padding:20px 28px;border-radius:12px 12px 0 0;font-size:22px;font-weight:bold">${escapeHtml(company.brand)}</td></tr>
+<tr><td style="padding:28px">
+${p(block.greeting)}
+${block.paragraphs.map(p).join('\n')}
+${
+  block.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="background:#173f5f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#5b6b7a">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(block.action.url)}</p>`
+    : ''
+}
+${(block.after ?? []).map(p).join('\n')}
+${p(`L’équipe ${company.brand}`)}
+</td></tr>
+<tr><td style="padding:16px 28px;font-size:12px;color:#5b6b7a;border-top:1px solid #e3e8ee">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function activationMail(to: string, firstname: string, link: string): Mail {
+  return render(to, `Confirmez votre inscription chez ${company.brand}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Merci d’avoir décrit votre projet à ${company.brand}. Pour confirmer votre adresse e-mail et accéder à votre espace client, cliquez sur le lien ci-dessous.`,
+      'Un chasseur immobilier vous contactera sous 48 heures pour en parler avec vous.',
+    ],
+    action: { label: 'Confirmer mon inscription', url: link },
+    after: [
+      'Ce lien est valable 48 heures. Si vous n’êtes pas à l’origine de cette inscription, ignorez simplement cet e-mail.',
+    ],
+  });
+}
+
+export function passwordResetMail(to: string, firstname: string, link: string): Mail {
+  return render(to, `Réinitialisation de votre mot de passe ${company.brand}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      'Vous avez demandé à changer votre mot de passe. Choisissez-en un nouveau avec le lien ci-dessous.',
+    ],
+    action: { label: 'Choisir un nouveau mot de passe', url: link },
+    after: [
+      'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    ],
+  });
+}
+
+export function passwordChangedMail(to: string, firstname: string): Mail {
+  return render(to, `Votre mot de passe ${company.brand} a été modifié`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      'Le mot de passe de votre compte vient d’être modifié.',
+      `Si vous n’êtes pas à l’origine de ce changement, contactez-nous immédiatement au ${company.phone} ou à ${company.email}.`,
+    ],
+  });
+}

@@ -1,0 +1,58 @@
+/** Role levels (spec 3.5), as numeric codes carried in tokens. */
+export const Role = {
+  CLIENT: 1,
+  CHASSEUR: 2,
+  MANAGER: 3,
+  DIRECTEUR: 4,
+  ADMIN: 5,
+} as const;
+
+export type RoleCode = (typeof Role)[keyof typeof Role];
+
+/** Role names as they appear in API paths: /api/{role}/changepassword. */
+export const roleNames = {
+  1: 'client',
+  2: 'chasseur',
+  3: 'manager',
+  4: 'directeur',
+  5: 'admin',
+} as const satisfies Record<RoleCode, string>;
+
+export type RoleName = (typeof roleNames)[RoleCode];
+
+export const roleLabels: Record<RoleCode, string> = {
+  1: 'Client',
+  2: 'Chasseur immobilier',
+  3: 'Manager',
+  4: 'Directeur',
+  5: 'Administrateur',
+};
+
+/** Roles allowed on /wh-dashboard (spec 6). */
+export const STAFF_ROLES: readonly RoleCode[] = [
+  Role.ADMIN,
+  Role.CHASSEUR,
+  Role.DIRECTEUR,
+  Role.MANAGER,
+];
+/** Roles allowed on /dashboard (spec 6). */
+export const CLIENT_ROLES: readonly RoleCode[] = [Role.CLIENT];
+
+export function isRoleCode(value: unknown): value is RoleCode {
+  return typeof value === 'number' && value in roleNames;
+}
+
+export function roleCodeOf(name: string): RoleCode | undefined {
+  const entry = Object.entries(roleNames).find(([, n]) => n === name);
+  return entry ? (Number(entry[0]) as RoleCode) : undefined;
+}
+
+/** Guard rule (spec 5, 6): the route's roles must intersect the user's roles. */
+export function hasAnyRole(userRoles: readonly number[], allowed: readonly RoleCode[]): boolean {
+  return userRoles.some((r) => (allowed as readonly number[]).includes(r));
+}
+
+/** Where 'Mon Espace' leads (spec 2.2): clients to /dashboard, everyone else to /wh-dashboard. */
+export function homeOf(roles: readonly number[]): '/dashboard' | '/wh-dashboard' {
+  return hasAnyRole(roles, STAFF_ROLES) ? '/wh-dashboard' : '/dashboard';
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emailSchema } from './contact.schema';
+import { FRENCH_PHONE_PATTERN } from './phone';
+import type { RoleCode } from './roles';
+
+/** The current user as the API sends it and the client keeps it (spec 3.1). Never a hash. */
+export interface User {
+  _id: string;
+  lastname: string;
+  firstname: string;
+  email: string;
+  phone: string;
+  address: string;
+  roles: RoleCode[];
+  childrenCount: number;
+  isArchived: boolean;
+  isActive: boolean;
+  /** The hunter assigned to a client; null until one is. */
+  idChasseur: string | null;
+}
+
+const name = (what: string) =>
+  z
+    .string({ error: `${what} est requis.` })
+    .trim()
+    .min(1, `${what} est requis.`)
+    .max(100, `${what} est trop long (100 caractères au plus).`);
+
+export const phoneSchema = z
+  .string({ error: 'Le numéro de téléphone est requis.' })
+  .trim()
+  .min(1, 'Le numéro de téléphone est requis.')
+  .regex(FRENCH_PHONE_PATTERN, 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.');
+
+/** PUT /api/{role}/update/: the fields a person may change on their own profile (not _id, roles, e-mail). */
+export const profileUpdateSchema = z
+  .object({
+    lastname: name('Le nom'),
+    firstname: name('Le prénom'),
+    phone: phoneSchema,
+    address: z
+      .string({ error: 'L’adresse doit être du texte.' })
+      .trim()
+      .max(300, 'L’adresse est trop longue.')
+      .default(''),
+    childrenCount: z.coerce
+      .number({ error: 'Le nombre d’enfants doit être un nombre.' })
+      .int('Le nombre d’enfants doit être un entier.')
+      .min(0, 'Le nombre d’enfants ne peut pas être négatif.')
+      .max(20, 'Le nombre d’enfants semble trop grand.')
+      .default(0),
+  })
+  .strip();
+
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export { emailSchema, name as requiredName };
