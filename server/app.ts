@@ -11,6 +11,7 @@ import { AccountTokens, UsersRepo } from './auth/users.repo';
 import type { GeoIndex } from './geo/geo-data';
 import { OutboxMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
+import { biensRoutes } from './routes/biens';
 import { devRoutes } from './routes/dev';
 import { userRoutes } from './routes/users';
 import { apiError } from './http/errors';
@@ -86,6 +87,7 @@ export function createApp({
     });
   });
   app.route('/api/contact', contactRoutes({ db, trustProxy: env.TRUST_PROXY }));
+  app.route('/api/public/biens', biensRoutes({ db, geo, mailer }));
   const users = new UsersRepo(db);
   const tokens = new TokenService(db, jwtSecret);
   const accountTokens = new AccountTokens(db);

@@ -48,9 +48,58 @@ export interface RevokedTokenTable {
   expires_at: number;
 }
 
+/** A property an owner described in the questionnaire (spec 3.3). */
+export interface OwnerPropertyTable {
+  id: Generated<number>;
+  contact_id: number;
+  property_type: string;
+  department: string;
+  city: string;
+  type_bien: number;
+  status: string;
+  surface: number;
+  room_count: number;
+  bedroom_count: number;
+  visit_count: number;
+  price: number | null;
+  with_three_last_assembly: number;
+  with_four_last_charges_statements: number;
+  with_last_property_tax: number;
+  with_maintenance_building: number;
+  with_pre_statement: number;
+  with_diagnostics: number;
+  description: string;
+  disponible: number;
+  created_at: string;
+}
+
+/** The owner who filled the questionnaire (spec 3.4). */
+export interface OwnerContactTable {
+  id: Generated<number>;
+  lastname: string;
+  firstname: string;
+  email: string;
+  phone: string;
+  bien_count: number;
+  created_at: string;
+}
+
+/** Answers already given to a public POST, by Idempotency-Key (DESIGN.md, offline model). */
+export interface IdempotencyKeyTable {
+  key: string;
+  scope: string;
+  body_hash: string;
+  status: number;
+  response: string;
+  created_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
   account_token: AccountTokenTable;
   revoked_token: RevokedTokenTable;
+  owner_property: OwnerPropertyTable;
+  owner_contact: OwnerContactTable;
+  idempotency_key: IdempotencyKeyTable;
 }

@@ -91,3 +91,29 @@ export function passwordChangedMail(to: string, firstname: string): Mail {
     ],
   });
 }
+
+export function ownerConfirmationMail(to: string, firstname: string): Mail {
+  return render(to, `Nous avons bien reçu la description de votre bien`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Merci d’avoir décrit votre bien à ${company.brand}. Un chasseur immobilier vous contactera sous 48 heures pour en parler avec vous et, si vous le souhaitez, l’estimer gratuitement.`,
+      'Nous vous présenterons des acheteurs dont le dossier et le financement ont été vérifiés au préalable. Vous ne payez aucune commission sur la vente.',
+      `Une question d’ici là ? Appelez-nous au ${company.phone} ou répondez à cet e-mail.`,
+    ],
+  });
+}
+
+export interface LeadSummary {
+  lines: [string, string][];
+}
+
+/** To the team: a new owner lead, as plain facts. */
+export function staffNewLeadMail(to: string, title: string, summary: LeadSummary): Mail {
+  return render(to, title, {
+    greeting: 'Bonjour,',
+    paragraphs: [
+      'Un propriétaire vient de remplir le questionnaire vendeur. À rappeler sous 48 heures :',
+      ...summary.lines.map(([label, value]) => `${label} : ${value}`),
+    ],
+  });
+}

@@ -1,0 +1,30 @@
+/** A complete, valid owner submission, for tests (unit, server and end-to-end). */
+export const validOwnerSubmission = {
+  bien: {
+    propertyType: 'Résidence principale',
+    department: '94',
+    city: 'Vincennes',
+    typeBien: 1,
+    status: 'Ancien',
+    surface: 3,
+    roomCount: 3,
+    bedroomCount: 2,
+    visitCount: 0,
+    price: 520000,
+    withThreeLastAssembly: true,
+    withFourLastChargesStatements: false,
+    withLastPropertyTax: true,
+    withMaintenanceBuilding: false,
+    withPreStatement: false,
+    withDiagnostics: true,
+    description: 'Troisième étage avec ascenseur, balcon filant.',
+    disponible: true,
+  },
+  contact: {
+    lastname: 'Martin',
+    firstname: 'Claire',
+    email: 'claire@exemple.fr',
+    phone: '06 12 34 56 78',
+    bienCount: 1,
+  },
+};
