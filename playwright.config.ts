@@ -5,7 +5,7 @@ import { chromiumArgs, systemChromium } from './scripts/browser.mjs';
 
 /** The built app served by the real server on a fresh SQLite file (tests/fixtures reads it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
-export const E2E_DATA_DIR = path.resolve('.tmp/e2e-data');
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${E2E_PORT}`);
 
 // The config is loaded by the runner and again by each worker: wipe the data only once.
 if (!process.env.TEST_WORKER_INDEX) {
@@ -45,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node dist/server/main.js',
+    command: `node ${process.env.DIST_DIR ?? 'dist'}/server/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           copyPublicDir: false,
         }
       : {
-          outDir: 'dist/client',
+          outDir: `${process.env.DIST_DIR ?? 'dist'}/client`,
           emptyOutDir: true,
           manifest: true,
           sourcemap: false,

@@ -11,7 +11,9 @@ const KB = 1024;
 const budgets = { '/': 90 * KB };
 const DEFAULT_BUDGET = 150 * KB;
 
-const { prerendered } = JSON.parse(readFileSync('dist/client/routes.json', 'utf8'));
+const { prerendered } = JSON.parse(
+  readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/routes.json`, 'utf8'),
+);
 const server = await serveBuilt();
 const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumArgs });
 let failures = 0;

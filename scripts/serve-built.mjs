@@ -19,7 +19,7 @@ function freePort() {
 export async function serveBuilt() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [`${process.env.DIST_DIR ?? 'dist'}/server/main.js`], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,9 +4,11 @@ import Database from 'better-sqlite3';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 
-/** Paths the build prerendered (dist/client/routes.json): every public page. */
+/** Paths the build prerendered (<DIST_DIR>/client/routes.json): every public page. */
 export const publicRoutes: string[] = (
-  JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as { prerendered: string[] }
+  JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/routes.json`, 'utf8')) as {
+    prerendered: string[];
+  }
 ).prerendered;
 
 /** Reads the real SQLite file the server under test writes. */
