@@ -54,6 +54,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-*',
       'node_modules',
       'data',
       '.tmp',
