@@ -13,6 +13,7 @@ import { OutboxMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
 import { biensRoutes } from './routes/biens';
 import { devRoutes } from './routes/dev';
+import { registerRoutes } from './routes/register';
 import { userRoutes } from './routes/users';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -93,6 +94,7 @@ export function createApp({
   const accountTokens = new AccountTokens(db);
   app.route('/api', authRoutes({ env, users, accountTokens, tokens, mailer }));
   app.route('/api', userRoutes({ users, tokens, mailer }));
+  app.route('/api', registerRoutes({ env, db, users, accountTokens, tokens, mailer }));
   app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { isRoleCode, type RoleCode } from '../../src/domain/roles';
 import type { ProfileUpdate, User } from '../../src/domain/user.schema';
 import type { Db } from '../db/database';
-import type { UserTable } from '../db/schema';
+import type { Database, UserTable } from '../db/schema';
 
 type UserRow = Selectable<UserTable>;
 
@@ -71,9 +71,10 @@ export class UsersRepo {
     return rows.map(toUser);
   }
 
-  async create(input: NewUser): Promise<UserRow> {
+  /** Creates an account; `trx` to make it part of a wider transaction. */
+  async create(input: NewUser, trx: Kysely<Database> = this.db): Promise<UserRow> {
     const now = new Date().toISOString();
-    return this.db
+    return trx
       .insertInto('app_user')
       .values({
         id: randomUUID(),

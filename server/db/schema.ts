@@ -94,6 +94,31 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** A buyer's search project (spec 3.7), lists stored as JSON. */
+export interface BuyerProjectTable {
+  id: Generated<number>;
+  user_id: string;
+  partner_code: string | null;
+  person_count: number;
+  search_goal: string;
+  departments: string;
+  cities: string;
+  type_bien: string;
+  type_achat: string;
+  surface: number;
+  room_count: number;
+  bedroom_count: number;
+  visit_count: number;
+  description: string;
+  budget: number;
+  apport: number;
+  with_bank: number;
+  with_courtier: number | null;
+  stage: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -102,4 +127,5 @@ export interface Database {
   owner_property: OwnerPropertyTable;
   owner_contact: OwnerContactTable;
   idempotency_key: IdempotencyKeyTable;
+  buyer_project: BuyerProjectTable;
 }

@@ -1,0 +1,26 @@
+/** A complete, valid registration, for tests (unit, server and end-to-end). */
+export const validRegistration = {
+  lastname: 'Bernard',
+  firstname: 'Léa',
+  email: 'lea.bernard@exemple.fr',
+  phone: '07 11 22 33 44',
+  password: 'Maison2026',
+  passwordConfirm: 'Maison2026',
+  partnerCode: 'COURTIER-42',
+  project: {
+    personCount: 2,
+    searchGoal: 'Résidence principale',
+    department: ['94', '92'],
+    cities: ['Vincennes', 'Boulogne-Billancourt'],
+    typeBien: [1],
+    typeAchat: [1, 4],
+    surface: 4,
+    roomCount: 4,
+    bedroomCount: 2,
+    visitCount: 3,
+    description: 'Proche d’une école, un extérieur serait un plus.',
+    budget: 650000,
+    apport: 3,
+    withBank: true,
+  },
+};

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { emailSchema } from './contact.schema';
+import { KEPT_DEPARTMENTS } from './geography';
+import { passwordMessages, passwordSchema } from './password';
+import { FRENCH_PHONE_PATTERN } from './phone';
+import { BUDGET, purchaseTypes, type PurchaseType } from './project';
+import { bienTypes, propertyPurposes, type BienType } from './property';
+import { plainText } from './text';
+
+/** The 17 steps of the buyer wizard (spec 2.6). */
+export const BuyerStep = {
+  START: 1,
+  PERSON_COUNT: 2,
+  SEARCH_GOAL: 3,
+  DEPARTMENT: 4,
+  CITY: 5,
+  BIEN_TYPE: 6,
+  ACHAT_TYPE: 7,
+  SURFACE: 8,
+  ROOM_COUNT: 9,
+  BEDROOM_COUNT: 10,
+  VISIT_COUNT: 11,
+  DESC: 12,
+  BUDGET: 13,
+  APPORT: 14,
+  WITH_BANK: 15,
+  USER: 16,
+  CONFIRM: 17,
+} as const;
+export type BuyerStepNumber = (typeof BuyerStep)[keyof typeof BuyerStep];
+
+/** Phase of the header (spec 2.6): criteria up to DESC, finance after it, account from USER. */
+export function buyerPhase(step: number): 1 | 2 | 3 {
+  if (step >= BuyerStep.USER) return 3;
+  if (step > BuyerStep.DESC) return 2;
+  return 1;
+}
+
+const band = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const bienTypeValues = bienTypes.map((b) => b.value) as [BienType, ...BienType[]];
+const purchaseTypeValues = purchaseTypes.map((p) => p.value) as [PurchaseType, ...PurchaseType[]];
+
+/** One schema per question step (spec 2.6, 3.7, 5). */
+export const buyerStepSchemas = {
+  [BuyerStep.PERSON_COUNT]: z.object({
+    personCount: band(1, 4, 'Indiquez combien de personnes sont concernées.'),
+  }),
+  [BuyerStep.SEARCH_GOAL]: z.object({
+    searchGoal: z.enum(propertyPurposes, { error: 'Choisissez l’objectif de votre recherche.' }),
+  }),
+  [BuyerStep.DEPARTMENT]: z.object({
+    // The original let this step pass with none selected (a defect): at least one is required.
+    department: z
+      .array(z.enum(KEPT_DEPARTMENTS, { error: 'Département non couvert.' }), {
+        error: 'Choisissez au moins un département.',
+      })
+      .min(1, 'Choisissez au moins un département.')
+      .max(KEPT_DEPARTMENTS.length),
+  }),
+  [BuyerStep.CITY]: z.object({
+    cities: z
+      .array(z.string().trim().min(1).max(100), { error: 'Choisissez au moins une ville.' })
+      .min(1, 'Choisissez au moins une ville.')
+      .max(200, 'Vous avez choisi trop de villes.'),
+  }),
+  [BuyerStep.BIEN_TYPE]: z.object({
+    typeBien: z
+      .array(z.union(bienTypeValues.map((v) => z.literal(v))), {
+        error: 'Choisissez au moins un type de bien.',
+      })
+      .min(1, 'Choisissez au moins un type de bien.'),
+  }),
+  [BuyerStep.ACHAT_TYPE]: z.object({
+    typeAchat: z
+      .array(z.union(purchaseTypeValues.map((v) => z.literal(v))), {
+        error: 'Choisissez au moins un type d’achat.',
+      })
+      .min(1, 'Choisissez au moins un type d’achat.'),
+  }),
+  [BuyerStep.SURFACE]: z.object({ surface: band(1, 5, 'Choisissez une surface.') }),
+  [BuyerStep.ROOM_COUNT]: z.object({ roomCount: band(1, 5, 'Choisissez le nombre de pièces.') }),
+  [BuyerStep.BEDROOM_COUNT]: z.object({
+    bedroomCount: band(1, 5, 'Choisissez le nombre de chambres.'),
+  }),
+  [BuyerStep.VISIT_COUNT]: z.object({
+    visitCount: band(0, 5, 'Indiquez le nombre de visites déjà faites.'),
+  }),
+  [BuyerStep.DESC]: z.object({
+    description: plainText(
+      2000,
+      'Votre description ne doit pas dépasser 2 000 caractères.',
+    ).default(''),
+  }),
+  [BuyerStep.BUDGET]: z.object({
+    budget: z
+      .number({ error: 'Indiquez votre budget en euros.' })
+      .int('Indiquez votre budget en euros, sans centimes.')
+      .min(BUDGET.min, 'Le budget minimum est de 20 000 €.')
+      .max(BUDGET.max, 'Le budget maximum est de 10 000 000 €.'),
+  }),
+  [BuyerStep.APPORT]: z.object({ apport: band(1, 5, 'Choisissez le montant de votre apport.') }),
+  [BuyerStep.WITH_BANK]: z.object({
+    withBank: z.boolean({ error: 'Répondez par oui ou non.' }),
+  }),
+} as const;
+
+/** The whole project (spec 3.7); withCourtier is not asked by the wizard (meaning not given). */
+export const buyerProjectSchema = buyerStepSchemas[BuyerStep.PERSON_COUNT]
+  .extend(buyerStepSchemas[BuyerStep.SEARCH_GOAL].shape)
+  .extend(buyerStepSchemas[BuyerStep.DEPARTMENT].shape)
+  .extend(buyerStepSchemas[BuyerStep.CITY].shape)
+  .extend(buyerStepSchemas[BuyerStep.BIEN_TYPE].shape)
+  .extend(buyerStepSchemas[BuyerStep.ACHAT_TYPE].shape)
+  .extend(buyerStepSchemas[BuyerStep.SURFACE].shape)
+  .extend(buyerStepSchemas[BuyerStep.ROOM_COUNT].shape)
+  .extend(buyerStepSchemas[BuyerStep.BEDROOM_COUNT].shape)
+  .extend(buyerStepSchemas[BuyerStep.VISIT_COUNT].shape)
+  .extend(buyerStepSchemas[BuyerStep.DESC].shape)
+  .extend(buyerStepSchemas[BuyerStep.BUDGET].shape)
+  .extend(buyerStepSchemas[BuyerStep.APPORT].shape)
+  .extend(buyerStepSchemas[BuyerStep.WITH_BANK].shape)
+  .extend({ withCourtier: z.boolean().optional() });
+export type BuyerProject = z.output<typeof buyerProjectSchema>;
+
+/** USER step (spec 2.6, 5, 8): the account fields with the exact password messages. */
+export const buyerUserSchema = z
+  .object({
+    lastname: plainText(100, 'Le nom est trop long.').pipe(z.string().min(1, 'Le nom est requis.')),
+    firstname: plainText(100, 'Le prénom est trop long.').pipe(
+      z.string().min(1, 'Le prénom est requis.'),
+    ),
+    email: emailSchema,
+    phone: z
+      .string({ error: 'Le numéro de téléphone est requis.' })
+      .trim()
+      .min(1, 'Le numéro de téléphone est requis.')
+      .regex(
+        FRENCH_PHONE_PATTERN,
+        'Saisissez un numéro français valide, par exemple 06 12 34 56 78.',
+      ),
+    password: passwordSchema,
+    passwordConfirm: z
+      .string({ error: passwordMessages.required })
+      .min(1, passwordMessages.required)
+      .min(6, passwordMessages.minLength),
+  })
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: passwordMessages.mismatch,
+    path: ['passwordConfirm'],
+  });
+export type BuyerUser = z.output<typeof buyerUserSchema>;
+
+/** Partner referral code from /signup/{code}: letters, digits, dashes. */
+export const partnerCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{2,40}$/, 'Code partenaire invalide.');
+
+/** POST /api/register body: the user fields, the whole project, the partner code if any. */
+export const registerSchema = z
+  .object({
+    project: buyerProjectSchema,
+    partnerCode: partnerCodeSchema.optional(),
+  })
+  .and(buyerUserSchema);
+export type RegisterRequest = z.output<typeof registerSchema>;
