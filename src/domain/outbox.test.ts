@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OUTBOX_RETENTION_MS,
+  afterAttempt,
+  backoffMs,
+  classify,
+  isDue,
+  isNearExpiry,
+  newOutboxEntry,
+} from './outbox';
+
+describe('outbox rules', () => {
+  it('classifies replay outcomes', () => {
+    expect(classify({ kind: 'answered', status: 201 })).toBe('sent');
+    expect(classify({ kind: 'answered', status: 200 })).toBe('sent');
+    expect(classify({ kind: 'answered', status: 400 })).toBe('final');
+    expect(classify({ kind: 'answered', status: 409 })).toBe('final');
+    expect(classify({ kind: 'answered', status: 429 })).toBe('retry');
+    expect(classify({ kind: 'answered', status: 500 })).toBe('retry');
+    expect(classify({ kind: 'answered', status: 503 })).toBe('retry');
+    expect(classify({ kind: 'network-error' })).toBe('retry');
+    expect(classify({ kind: 'timeout' })).toBe('retry');
+  });
+
+  it('backs off exponentially up to five minutes', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([2000, 4000, 8000, 16000]);
+    expect(backoffMs(30)).toBe(300_000);
+  });
+
+  it('keeps a 500 queued and retries it later, then marks it sent', () => {
+    let entry = newOutboxEntry('k1', 'owner', 0, 'claire@exemple.fr');
+    expect(isDue(entry, 0)).toBe(true);
+    entry = afterAttempt(entry, { kind: 'answered', status: 500 }, 1000);
+    expect(entry).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 3000 });
+    expect(entry.message).toMatch(/erreur 500/);
+    expect(isDue(entry, 2000)).toBe(false);
+    expect(isDue(entry, 2000, true)).toBe(true);
+    entry = afterAttempt(entry, { kind: 'answered', status: 201 }, 4000);
+    expect(entry).toMatchObject({ status: 'sent', attempts: 2, sentAt: 4000 });
+    expect(entry.message).toBeUndefined();
+    expect(isDue(entry, 10_000, true)).toBe(false);
+  });
+
+  it('keeps a 4xx as a final failure with the server message, never due again', () => {
+    const failed = afterAttempt(
+      newOutboxEntry('k2', 'buyer', 0),
+      { kind: 'answered', status: 409, message: 'Un compte existe déjà' },
+      10,
+    );
+    expect(failed).toMatchObject({ status: 'failed', message: 'Un compte existe déjà' });
+    expect(isDue(failed, Number.MAX_SAFE_INTEGER, true)).toBe(false);
+  });
+
+  it('warns before a queued entry would expire', () => {
+    const entry = newOutboxEntry('k3', 'owner', 0);
+    expect(isNearExpiry(entry, 1000)).toBe(false);
+    expect(isNearExpiry(entry, OUTBOX_RETENTION_MS - 1000)).toBe(true);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The outbox of public submissions made without network (DESIGN.md, offline model): one entry
+ * per Idempotency-Key, written by the service worker and shown by the page. Pure rules here; the
+ * storage is in src/db, the replay in sw/.
+ */
+export type OutboxFlow = 'owner' | 'buyer';
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxEntry {
+  key: string;
+  flow: OutboxFlow;
+  status: OutboxStatus;
+  attempts: number;
+  /** When the next replay may be tried (ms since epoch). */
+  nextAttemptAt: number;
+  /** The server's message for a final failure, or the last transient error. */
+  message?: string;
+  /** For the person: what was sent (e.g. the e-mail of the CONFIRM step). */
+  summary?: string;
+  createdAt: number;
+  updatedAt: number;
+  sentAt?: number;
+}
+
+/** What a replay attempt gave. */
+export type ReplayOutcome =
+  | { kind: 'answered'; status: number; message?: string }
+  | { kind: 'network-error' }
+  | { kind: 'timeout' };
+
+/** Kept this long before giving up; the page warns the person well before. */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const NEAR_EXPIRY_MS = 3 * 24 * 60 * 60 * 1000;
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+/**
+ * Success is any 2xx (the server answers an idempotent repeat with the first 2xx again). A 4xx is
+ * final: the same request would get the same answer, so it is kept with its message, never
+ * retried (except 408 and 429, which ask to come back later). Network errors, timeouts and 5xx
+ * are transient: retried with backoff. Workbox's own replay drops a request answered 500: this
+ * does not.
+ */
+export function classify(outcome: ReplayOutcome): 'sent' | 'final' | 'retry' {
+  if (outcome.kind !== 'answered') return 'retry';
+  if (outcome.status >= 200 && outcome.status < 300) return 'sent';
+  if (outcome.status === 408 || outcome.status === 429) return 'retry';
+  if (outcome.status >= 400 && outcome.status < 500) return 'final';
+  return 'retry';
+}
+
+/** Delay before attempt n+1: 2 s, 4 s, 8 s… up to 5 minutes. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export function newOutboxEntry(
+  key: string,
+  flow: OutboxFlow,
+  now: number,
+  summary?: string,
+): OutboxEntry {
+  const entry: OutboxEntry = {
+    key,
+    flow,
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (summary) entry.summary = summary;
+  return entry;
+}
+
+const TRANSIENT: Record<Exclude<ReplayOutcome['kind'], 'answered'>, string> = {
+  'network-error': 'Pas de réseau pour le moment.',
+  timeout: 'Le serveur a mis trop de temps à répondre.',
+};
+
+/** The entry after a replay attempt. */
+export function afterAttempt(entry: OutboxEntry, outcome: ReplayOutcome, now: number): OutboxEntry {
+  const attempts = entry.attempts + 1;
+  const verdict = classify(outcome);
+  if (verdict === 'sent') {
+    const { message: _m, ...rest } = entry;
+    return { ...rest, status: 'sent', attempts, updatedAt: now, sentAt: now };
+  }
+  if (verdict === 'final') {
+    const message =
+      (outcome.kind === 'answered' && outcome.message) ||
+      'Le serveur a refusé cet envoi. Vérifiez vos réponses puis renvoyez.';
+    return { ...entry, status: 'failed', attempts, updatedAt: now, message };
+  }
+  const message =
+    outcome.kind === 'answered'
+      ? `Le serveur est momentanément indisponible (erreur ${outcome.status}).`
+      : TRANSIENT[outcome.kind];
+  return {
+    ...entry,
+    status: 'queued',
+    attempts,
+    updatedAt: now,
+    nextAttemptAt: now + backoffMs(attempts),
+    message,
+  };
+}
+
+/** Whether a queued entry may be tried now (a manual 'Renvoyer maintenant' ignores the wait). */
+export function isDue(entry: OutboxEntry, now: number, force = false): boolean {
+  return entry.status === 'queued' && (force || entry.nextAttemptAt <= now);
+}
+
+export function expiresAt(entry: OutboxEntry): number {
+  return entry.createdAt + OUTBOX_RETENTION_MS;
+}
+
+/** Queued long enough that the person must be told (it would otherwise expire unseen). */
+export function isNearExpiry(entry: OutboxEntry, now: number): boolean {
+  return entry.status === 'queued' && expiresAt(entry) - now <= NEAR_EXPIRY_MS;
+}
+
+/** French label of each state, for the badge and the list. */
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  queued: 'En attente',
+  sending: 'Envoi en cours',
+  sent: 'Envoyé',
+  failed: 'Échec',
+};
