@@ -1,12 +1,16 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { GeoCommune, GeoDepartement } from '../domain/geography';
+import type { OutboxEntry } from '../domain/outbox';
 
 /**
  * What this device keeps in IndexedDB (DESIGN.md, offline model):
  * - drafts: each flow's step and answers (never a password), with the Idempotency-Key its
  *   submission will carry; kept until the server confirmed the submission;
  * - geoDepartements / geoCommunes: the geography lists, so a visit without network still offers
- *   them, with the time they were fetched.
+ *   them, with the time they were fetched;
+ * - outbox: the state of each submission the service worker queued while offline (queued,
+ *   sending, sent, failed with the server's message). The queued request itself, body included,
+ *   lives in workbox-background-sync's own store until it is answered, then is deleted.
  * The page and the service worker share this one database.
  */
 export type DraftFlow = 'owner' | 'buyer';
@@ -38,6 +42,7 @@ export class AppDatabase extends Dexie {
   drafts!: EntityTable<DraftRecord, 'flow'>;
   geoDepartements!: EntityTable<GeoDepartementsRecord, 'region'>;
   geoCommunes!: EntityTable<GeoCommunesRecord, 'departement'>;
+  outbox!: EntityTable<OutboxEntry, 'key'>;
 
   constructor(name = 'chassimmo') {
     super(name);
@@ -45,6 +50,9 @@ export class AppDatabase extends Dexie {
       drafts: 'flow',
       geoDepartements: 'region',
       geoCommunes: 'departement',
+    });
+    this.version(2).stores({
+      outbox: 'key, status, flow',
     });
   }
 }

@@ -1,7 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appDb } from '../db/database';
-import { clearDraft, markDraftFailed, readDraft, saveDraft, withoutSecrets } from './drafts';
+import { appDb } from './database';
+import {
+  clearDraft,
+  clearDraftIfKey,
+  markDraftFailed,
+  readDraft,
+  saveDraft,
+  withoutSecrets,
+} from './drafts.repo';
 
 beforeEach(async () => {
   await appDb.drafts.clear();
@@ -64,6 +71,16 @@ describe('draft repository', () => {
   it('is gone once cleared', async () => {
     await saveDraft('owner', { answers: { city: 'Vincennes' } });
     await clearDraft('owner');
+    expect(await readDraft('owner')).toBeUndefined();
+  });
+});
+
+describe('clearDraftIfKey', () => {
+  it('clears the draft whose submission was confirmed, not one edited since', async () => {
+    const draft = await saveDraft('owner', { answers: { city: 'Vincennes' } });
+    await clearDraftIfKey('owner', 'another-key');
+    expect(await readDraft('owner')).toBeDefined();
+    await clearDraftIfKey('owner', draft.idempotencyKey);
     expect(await readDraft('owner')).toBeUndefined();
   });
 });

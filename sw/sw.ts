@@ -1,0 +1,99 @@
+/// <reference lib="webworker" />
+import { Queue } from 'workbox-background-sync';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
+import {
+  QUEUED_PATHS,
+  fetchWithTimeout,
+  queueSubmission,
+  replayQueue,
+  type Notify,
+} from './outbox-replay';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+// The precache list is injected after prerendering (scripts/build.mjs): the app shell, every
+// prerendered page, every route chunk, the fonts French needs and the images the flows show.
+precacheAndRoute(self.__WB_MANIFEST, {
+  // '/services' is precached as 'services/index.html'.
+  urlManipulation: ({ url }) => [
+    new URL(`${url.pathname.replace(/\/$/, '')}/index.html`, url.origin),
+  ],
+});
+cleanupOutdatedCaches();
+// Take control of the first visit's page at once, so a form sent on that visit is covered.
+clientsClaim();
+
+// Other app routes (signed-in areas, /signup/:code…) open from the shell; never the API.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), {
+    denylist: [/^\/api\//, /^\/geo\//, /^\/dev\//, /^\/checkout\//],
+  }),
+);
+
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/geo/'),
+  new StaleWhileRevalidate({ cacheName: 'geo' }),
+);
+registerRoute(
+  ({ request }) => request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+const notify: Notify = async (message) => {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+};
+
+const queue = new Queue('public-posts', {
+  maxRetentionTime: OUTBOX_RETENTION_MS / 60_000,
+  onSync: async ({ queue: q }) => {
+    await replayQueue(q, notify);
+    // Still something transient waiting: ask the browser for another sync later.
+    if ((await q.size()) > 0) throw new Error('Des envois attendent encore le réseau.');
+  },
+});
+
+/** The two public POSTs: straight to the network; without one, queued and answered 202. */
+registerRoute(
+  ({ url, request }) => request.method === 'POST' && url.pathname in QUEUED_PATHS,
+  async ({ request, url }) => {
+    const flow = QUEUED_PATHS[url.pathname] ?? 'owner';
+    const copy = request.clone();
+    try {
+      return await fetchWithTimeout(request);
+    } catch {
+      await queueSubmission(queue, copy, flow, notify);
+      return new Response(
+        JSON.stringify({
+          queued: true,
+          message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
+        }),
+        { status: 202, headers: { 'Content-Type': 'application/json' } },
+      );
+    }
+  },
+  'POST',
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string; force?: boolean } | undefined;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'OUTBOX_REPLAY')
+    event.waitUntil(replayQueue(queue, notify, data.force === true));
+});
+
+// Safari and Firefox have no Background Sync: replay whenever the worker starts too.
+void replayQueue(queue, notify);
