@@ -1,0 +1,165 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { dismissOutboxEntry, listOutbox, pruneSent } from '../../db/outbox.repo';
+import { isNearExpiry, outboxStatusLabels, type OutboxEntry } from '../../domain/outbox';
+import { notify } from '../../lib/toast';
+import { requestReplay } from './sw-registration';
+
+const flowLabels = { owner: 'Questionnaire propriétaire', buyer: 'Inscription acquéreur' } as const;
+const REPLAY_EVERY_MS = 30_000;
+
+/**
+ * Page-side replay triggers (DESIGN.md): on load, when the network comes back, when the page
+ * becomes visible, and every 30 s while something waits. Chromium's own retries take minutes
+ * and Safari and Firefox have no Background Sync at all.
+ */
+function useReplayTriggers(waiting: number): void {
+  useEffect(() => {
+    requestReplay();
+    const onOnline = () => requestReplay();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') requestReplay();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = window.setInterval(() => requestReplay(), REPLAY_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
+}
+
+/** Tells the person when something that waited has gone, or has been refused. */
+function useArrivalNotices(entries: readonly OutboxEntry[]): void {
+  const previous = useRef(new Map<string, OutboxEntry['status']>());
+  useEffect(() => {
+    for (const entry of entries) {
+      const before = previous.current.get(entry.key);
+      if (before && before !== entry.status) {
+        if (entry.status === 'sent')
+          notify.success(`${flowLabels[entry.flow]} : envoyé, il est bien arrivé.`);
+        if (entry.status === 'failed')
+          notify.error(`${flowLabels[entry.flow]} : envoi refusé. ${entry.message ?? ''}`);
+      }
+      previous.current.set(entry.key, entry.status);
+    }
+  }, [entries]);
+}
+
+/** The time, refreshed every 30 s (expiry warnings, hiding old 'envoyé'). */
+function useNow(): number {
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 30_000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+/** The outbox, always in view while something waits: count, each state, 'Renvoyer maintenant'. */
+export default function OutboxPanel() {
+  const now = useNow();
+  const entries = useLiveQuery(listOutbox, [], []);
+  const [open, setOpen] = useState(false);
+  const waiting = entries.filter((e) => e.status === 'queued' || e.status === 'sending').length;
+  const failed = entries.filter((e) => e.status === 'failed').length;
+  useReplayTriggers(waiting);
+  useArrivalNotices(entries);
+  useEffect(() => {
+    void pruneSent();
+  }, []);
+
+  const visible = entries.filter((e) => e.status !== 'sent' || now - (e.sentAt ?? 0) < 10 * 60_000);
+  if (visible.length === 0) return null;
+  const nearExpiry = now > 0 && entries.some((e) => isNearExpiry(e, now));
+
+  return (
+    <section
+      aria-label="Envois en attente"
+      data-testid="outbox"
+      className="fixed bottom-4 left-4 z-40 max-w-[calc(100vw-2rem)] sm:max-w-sm"
+    >
+      <button
+        type="button"
+        className={`btn btn-sm shadow-lg ${failed ? 'btn-error' : waiting ? 'btn-warning' : 'btn-success'}`}
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {waiting > 0 ? (
+          <>
+            <span className="badge badge-sm" data-testid="outbox-count">
+              {waiting}
+            </span>
+            {waiting > 1 ? 'envois en attente' : 'envoi en attente'}
+          </>
+        ) : failed > 0 ? (
+          `${failed} envoi${failed > 1 ? 's' : ''} refusé${failed > 1 ? 's' : ''}`
+        ) : (
+          'Envoyé'
+        )}
+      </button>
+      {open ? (
+        <div className="mt-2 rounded-box border border-base-300 bg-base-100 p-4 text-base-content shadow-2xl">
+          <p className="text-sm text-base-content/80">
+            Sans réseau, vos envois restent sur cet appareil et partent dès le retour de la
+            connexion, même si vous fermez la page.
+          </p>
+          {nearExpiry ? (
+            <p role="alert" className="mt-2 text-sm text-error">
+              Un envoi attend depuis longtemps : connectez-vous à Internet pour qu’il parte avant
+              d’expirer.
+            </p>
+          ) : null}
+          <ul className="mt-3 space-y-2">
+            {visible.map((entry) => (
+              <li
+                key={entry.key}
+                className="rounded-field bg-base-200 p-3 text-sm"
+                data-status={entry.status}
+              >
+                <p className="font-medium">
+                  {flowLabels[entry.flow]} — <span>{outboxStatusLabels[entry.status]}</span>
+                </p>
+                {entry.summary ? <p className="text-base-content/70">{entry.summary}</p> : null}
+                {entry.status === 'queued' ? (
+                  <p className="text-base-content/70">Sera envoyé dès le retour du réseau.</p>
+                ) : null}
+                {entry.message && entry.status !== 'sent' ? (
+                  <p className="text-base-content/80">{entry.message}</p>
+                ) : null}
+                {entry.status === 'failed' ? (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs mt-1"
+                    onClick={() => void dismissOutboxEntry(entry.key)}
+                  >
+                    Masquer
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {waiting > 0 ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm mt-3 w-full"
+              onClick={() => requestReplay(true)}
+            >
+              Renvoyer maintenant
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
