@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
@@ -29,7 +30,26 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 export default defineConfig(({ isSsrBuild, mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   return {
-    plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), webManifest()],
+    plugins: isSsrBuild
+      ? [react()]
+      : [
+          react(),
+          tailwindcss(),
+          webManifest(),
+          // sw/sw.ts compiled to /sw.js. The precache list is injected later, by
+          // scripts/build.mjs, once the pages are prerendered: injectionPoint is left unset here
+          // so `self.__WB_MANIFEST` survives this build.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'sw',
+            filename: 'sw.ts',
+            registerType: 'prompt',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: { injectionPoint: undefined, rollupFormat: 'es' },
+            devOptions: { enabled: false },
+          }),
+        ],
     define: {
       // PUBLIC_URL serves both the server and the canonical links written at build.
       'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(
