@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { isAppRoute, preloadRoute } from './app/preload';
 import { NOT_FOUND_PATH } from './app/routes';
+import { startSession } from './features/auth';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,6 +19,11 @@ const app = (
 function markStarted() {
   document.documentElement.dataset.hydrated = '';
 }
+
+// Reads a stored token (spec 4.1). Prerendered pages are public and drawn signed out anyway
+// (the header shows the session once live); the other routes wait for it, so guards know who is
+// there.
+const sessionRead = startSession();
 
 // The server answers an unknown address with the prerendered 404 page: give it its own address
 // before hydrating, so the HTML and the first render agree.
@@ -35,6 +41,8 @@ if (root.firstElementChild) {
       markStarted();
     });
 } else {
-  createRoot(root).render(app);
-  markStarted();
+  void sessionRead.then(() => {
+    createRoot(root).render(app);
+    markStarted();
+  });
 }

@@ -4,6 +4,7 @@ import { CookieBanner } from '../features/consent';
 import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
 import { brandFor, themeOf } from '../domain/brand';
+import { Guard } from './guard';
 import { useDocumentMeta } from './head';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -36,8 +37,16 @@ function Shell() {
           <Suspense fallback={<PageLoading />}>
             <div key={location} className="animate-page">
               <Switch>
-                {routes.map((r) => (
-                  <Route key={r.path} path={r.path} component={r.component} />
+                {routes.map(({ path, component: Page, roles }) => (
+                  <Route key={path} path={path}>
+                    {roles ? (
+                      <Guard roles={roles}>
+                        <Page />
+                      </Guard>
+                    ) : (
+                      <Page />
+                    )}
+                  </Route>
                 ))}
                 <Route>
                   <Redirect to={NOT_FOUND_PATH} replace />

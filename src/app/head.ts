@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { company } from '../domain/company';
 import { findPattern } from '../domain/route-pattern';
@@ -9,14 +9,20 @@ export const siteUrl = (
   (import.meta.env.VITE_PUBLIC_URL as string | undefined) || company.siteUrl
 ).replace(/\/$/, '');
 
-export function metaFor(path: string): RouteMeta & { canonical: string } {
+export interface PageMeta extends RouteMeta {
+  canonical: string;
+  description: string;
+}
+
+/**
+ * A page's meta. Descriptions live in route-descriptions.ts, out of the first download: pages
+ * are prerendered with theirs, and client navigation loads them after the page (the title first).
+ */
+export function metaFor(path: string, descriptions: Record<string, string> = {}): PageMeta {
   const route = findPattern(routes, path) ?? findPattern(routes, '/404');
-  const meta = route?.meta ?? {
-    title: company.brand,
-    description: company.tagline,
-    prerender: false,
-  };
-  return { ...meta, canonical: `${siteUrl}${path === '/' ? '/' : path}` };
+  const meta = route?.meta ?? { title: company.brand, prerender: false };
+  const description = (route && descriptions[route.path]) ?? `${meta.title}. ${company.tagline}.`;
+  return { ...meta, description, canonical: `${siteUrl}${path === '/' ? '/' : path}` };
 }
 
 function setMeta(selector: string, create: () => HTMLElement, attr: string, value: string): void {
@@ -28,14 +34,18 @@ function setMeta(selector: string, create: () => HTMLElement, attr: string, valu
   el.setAttribute(attr, value);
 }
 
+const named = (name: string) => () => Object.assign(document.createElement('meta'), { name });
+
 /** Title, description, canonical address and robots of each page, set on every navigation. */
 export function useDocumentMeta(): void {
   const [location] = useLocation();
+  const firstPage = useRef(true);
   useEffect(() => {
+    // The first page comes with its meta in the HTML (prerendered or shell): nothing to load.
+    const isFirst = firstPage.current;
+    firstPage.current = false;
     const meta = metaFor(location);
     document.title = meta.title;
-    const named = (name: string) => () => Object.assign(document.createElement('meta'), { name });
-    setMeta('meta[name="description"]', named('description'), 'content', meta.description);
     setMeta(
       'meta[name="robots"]',
       named('robots'),
@@ -48,12 +58,26 @@ export function useDocumentMeta(): void {
       'href',
       meta.canonical,
     );
+    let current = true;
+    if (isFirst && document.querySelector('meta[name="description"]')) return;
+    void import('./route-descriptions').then(({ routeDescriptions }) => {
+      if (current)
+        setMeta(
+          'meta[name="description"]',
+          named('description'),
+          'content',
+          metaFor(location, routeDescriptions).description,
+        );
+    });
+    return () => {
+      current = false;
+    };
   }, [location]);
 }
 
 /** The same tags as HTML, for prerendered pages. */
-export function headHtml(path: string): string {
-  const meta = metaFor(path);
+export function headHtml(path: string, descriptions: Record<string, string>): string {
+  const meta = metaFor(path, descriptions);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return [
     `<title>${esc(meta.title)}</title>`,

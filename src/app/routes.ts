@@ -1,14 +1,18 @@
 import { company } from '../domain/company';
+import { CLIENT_ROLES, Role, STAFF_ROLES, type RoleCode } from '../domain/roles';
+import { authPages } from '../features/auth';
+import { clientAreaPages } from '../features/client-area';
 import { homestylzPages } from '../features/homestylz';
+import { ownerQuestionnairePages } from '../features/owner-questionnaire';
+import { staffAreaPages } from '../features/staff-area';
 import { publicPages } from '../features/public-site';
 import type { LazyPage } from '../lib/lazy-page';
 
 export interface RouteMeta {
   title: string;
-  description: string;
   /** Rendered to static HTML at build (scripts/prerender.mjs). */
   prerender: boolean;
-  /** Kept out of search engines (error pages). */
+  /** Kept out of search engines (error pages, account screens). */
   noindex?: boolean;
 }
 
@@ -17,6 +21,33 @@ export interface AppRoute {
   path: string;
   component: LazyPage;
   meta: RouteMeta;
+  /** Signed-in only, for these roles (spec 6); guarded routes are never prerendered. */
+  roles?: readonly RoleCode[];
+}
+
+const ALL_ROLES: readonly RoleCode[] = Object.values(Role);
+
+/**
+ * Account screens and private areas: never prerendered (they depend on who is there), kept out
+ * of search engines, so a title is all their meta needs. (This table is in the home page's
+ * bundle: no text it does not need.)
+ */
+function accountRoute(
+  path: string,
+  component: LazyPage,
+  title: string,
+  roles?: readonly RoleCode[],
+): AppRoute {
+  return {
+    path,
+    component,
+    roles,
+    meta: {
+      title: `${title} — ${company.brand}`,
+      prerender: false,
+      noindex: true,
+    },
+  };
 }
 
 const brand = company.brand;
@@ -28,8 +59,6 @@ export const routes: AppRoute[] = [
     component: publicPages.HomePage,
     meta: {
       title: `${brand} — Chasseur immobilier à Paris et en Île-de-France`,
-      description:
-        'Votre chasseur immobilier à Paris, dans les Hauts-de-Seine, la Seine-Saint-Denis, le Val-de-Marne et l’Essonne : recherche, visites, négociation et accompagnement jusqu’à l’acte.',
       prerender: true,
     },
   },
@@ -38,8 +67,6 @@ export const routes: AppRoute[] = [
     component: publicPages.ServicesPage,
     meta: {
       title: `Nos services de chasse immobilière — ${brand}`,
-      description:
-        'Définition du projet, recherche on et off-market, visites, négociation, financement et suivi jusqu’à la signature : ce que fait pour vous un chasseur immobilier Chassimmo.',
       prerender: true,
     },
   },
@@ -48,8 +75,6 @@ export const routes: AppRoute[] = [
     component: publicPages.TarifsPage,
     meta: {
       title: `Tarifs et barème d’honoraires TTC — ${brand}`,
-      description:
-        'Barème d’honoraires TTC de Chassimmo : honoraires dus uniquement à la signature de l’acte authentique, estimation et accompagnement vendeur gratuits.',
       prerender: true,
     },
   },
@@ -58,8 +83,6 @@ export const routes: AppRoute[] = [
     component: publicPages.PartenariatPage,
     meta: {
       title: `Devenir partenaire — ${brand}`,
-      description:
-        'Courtiers, notaires, artisans, gestionnaires de patrimoine : rejoignez le réseau de partenaires Chassimmo et recommandez vos clients en toute confiance.',
       prerender: true,
     },
   },
@@ -68,8 +91,6 @@ export const routes: AppRoute[] = [
     component: publicPages.NousRejoindrePage,
     meta: {
       title: `Devenir chasseur immobilier — ${brand}`,
-      description:
-        'Rejoignez Chassimmo comme chasseur immobilier en Île-de-France : formation, outils, clients qualifiés et rémunération attractive.',
       prerender: true,
     },
   },
@@ -78,8 +99,6 @@ export const routes: AppRoute[] = [
     component: publicPages.InformationEntreprisePage,
     meta: {
       title: `Notre projet — Qui sommes-nous ? — ${brand}`,
-      description:
-        'Chassimmo, société de chasse immobilière fondée à Paris en 2023 : notre histoire, nos engagements et notre façon de travailler.',
       prerender: true,
     },
   },
@@ -88,8 +107,6 @@ export const routes: AppRoute[] = [
     component: publicPages.AidePage,
     meta: {
       title: `Centre d’aide — ${brand}`,
-      description:
-        'Questions fréquentes, conditions générales, mentions légales et politique de confidentialité de Chassimmo.',
       prerender: true,
     },
   },
@@ -98,8 +115,6 @@ export const routes: AppRoute[] = [
     component: publicPages.FaqPage,
     meta: {
       title: `Questions fréquentes — ${brand}`,
-      description:
-        'Combien coûte un chasseur immobilier, quand paie-t-on, comment se passe la recherche : les réponses aux questions les plus posées.',
       prerender: true,
     },
   },
@@ -108,7 +123,6 @@ export const routes: AppRoute[] = [
     component: publicPages.ConditionsGeneralesPage,
     meta: {
       title: `Conditions générales — ${brand}`,
-      description: 'Conditions générales de prestation et de vente de Chassimmo et de homestylz.',
       prerender: true,
     },
   },
@@ -117,8 +131,6 @@ export const routes: AppRoute[] = [
     component: publicPages.MentionsLegalesPage,
     meta: {
       title: `Mentions légales — ${brand}`,
-      description:
-        'Mentions légales de Chassimmo : éditeur, RCS, carte professionnelle, garantie, assurance, médiateur et hébergeur.',
       prerender: true,
     },
   },
@@ -127,8 +139,6 @@ export const routes: AppRoute[] = [
     component: publicPages.PolitiqueConfidentialitePage,
     meta: {
       title: `Politique de confidentialité — ${brand}`,
-      description:
-        'Quelles données Chassimmo collecte, pourquoi, combien de temps, et comment exercer vos droits (RGPD).',
       prerender: true,
     },
   },
@@ -137,8 +147,14 @@ export const routes: AppRoute[] = [
     component: publicPages.ContactPage,
     meta: {
       title: `Contact — ${brand}`,
-      description:
-        'Écrivez-nous ou appelez-nous : un chasseur immobilier Chassimmo vous répond sous 48 heures ouvrées.',
+      prerender: true,
+    },
+  },
+  {
+    path: '/questions-proprietaire',
+    component: ownerQuestionnairePages.OwnerQuestionnairePage,
+    meta: {
+      title: `Vendre votre bien avec un chasseur immobilier — ${brand}`,
       prerender: true,
     },
   },
@@ -147,7 +163,6 @@ export const routes: AppRoute[] = [
     component: publicPages.AccessDeniedPage,
     meta: {
       title: `Accès refusé — ${brand}`,
-      description: 'Vous n’avez pas accès à cette page.',
       prerender: true,
       noindex: true,
     },
@@ -157,7 +172,6 @@ export const routes: AppRoute[] = [
     component: publicPages.NotFoundPage,
     meta: {
       title: `Page introuvable — ${brand}`,
-      description: 'La page demandée n’existe pas ou a été déplacée.',
       prerender: true,
       noindex: true,
     },
@@ -167,8 +181,6 @@ export const routes: AppRoute[] = [
     component: homestylzPages.HomestylzHomePage,
     meta: {
       title: 'homestylz — Home staging et décoration en Île-de-France',
-      description:
-        'homestylz met en valeur votre bien avant la vente ou la location : home staging, décoration et photos, à Paris et en Île-de-France.',
       prerender: true,
     },
   },
@@ -177,8 +189,6 @@ export const routes: AppRoute[] = [
     component: homestylzPages.HomestylzServicesPage,
     meta: {
       title: 'Services et tarifs home staging — homestylz',
-      description:
-        'Conseil, home staging vide ou habité, décoration, shooting photo : les prestations homestylz et leurs tarifs TTC.',
       prerender: true,
     },
   },
@@ -187,8 +197,6 @@ export const routes: AppRoute[] = [
     component: publicPages.ContactPage,
     meta: {
       title: 'Contact et devis — homestylz',
-      description:
-        'Demandez un devis de home staging ou de décoration : une décoratrice homestylz vous répond sous 48 heures ouvrées.',
       prerender: true,
     },
   },
@@ -197,11 +205,32 @@ export const routes: AppRoute[] = [
     component: homestylzPages.HomestylzProPage,
     meta: {
       title: 'homestylz pour les professionnels de l’immobilier',
-      description:
-        'Agents immobiliers, promoteurs, investisseurs : homestylz prépare vos biens à la vente ou à la location, avec des tarifs dédiés.',
       prerender: true,
     },
   },
+  accountRoute('/signin', authPages.SignInPage, 'Connexion à votre espace'),
+  accountRoute('/admin', authPages.AdminSignInPage, 'Connexion équipe'),
+  accountRoute('/mot-de-passe-oublie', authPages.ForgotPasswordPage, 'Mot de passe oublié'),
+  accountRoute(
+    '/reinitialiser-mot-de-passe/:token',
+    authPages.ResetPasswordPage,
+    'Nouveau mot de passe',
+  ),
+  accountRoute('/activation/:code', authPages.ActivationPage, 'Activation de votre compte'),
+  accountRoute('/espace-client/dashboard', authPages.AccountHomePage, 'Mon Espace'),
+  accountRoute(
+    '/dashboard',
+    clientAreaPages.ClientDashboardPage,
+    'Mon espace client',
+    CLIENT_ROLES,
+  ),
+  accountRoute(
+    '/wh-dashboard',
+    staffAreaPages.StaffDashboardPage,
+    'Espace de gestion',
+    STAFF_ROLES,
+  ),
+  accountRoute('/parametres', authPages.SettingsPage, 'Paramètres du compte', ALL_ROLES),
 ];
 
 export const NOT_FOUND_PATH = '/404';

@@ -1,4 +1,5 @@
-import { FetchError, ofetch } from 'ofetch';
+import { FetchError, ofetch, type FetchRequest } from 'ofetch';
+import { readToken } from './token-storage';
 
 /** Error body every API answer uses (server/http/errors.ts). */
 export interface ApiErrorBody {
@@ -6,11 +7,34 @@ export interface ApiErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
-/** The one HTTP client of the app. A bearer token is added by the session once it exists. */
+/**
+ * Whether a request goes to our own server. The bearer token is for it alone: a third-party
+ * service reached through this client (the public geography API, say) never receives it.
+ */
+export function isOwnOrigin(request: FetchRequest, origin = globalThis.location?.origin): boolean {
+  const url = typeof request === 'string' ? request : request.url;
+  if (/^\/(?!\/)/.test(url)) return true;
+  try {
+    return origin !== undefined && new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one HTTP client of the app. Every request to our server carries the session's bearer
+ * token whenever one is stored (spec 6), unless the caller set its own Authorization header.
+ */
 export const api = ofetch.create({
   baseURL: '/',
   retry: 0,
   timeout: 20_000,
+  onRequest({ request, options }) {
+    const token = readToken();
+    if (token && !options.headers.has('Authorization') && isOwnOrigin(request)) {
+      options.headers.set('Authorization', `Bearer ${token}`);
+    }
+  },
 });
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -10,8 +10,8 @@ import {
   PhoneIcon,
   PinIcon,
   TiktokIcon,
-  Logo,
-} from '../../ui';
+} from '../../ui/shell-icons';
+import { Logo } from '../../ui/logo';
 import { brandFor, type Brand } from '../../domain/brand';
 
 interface FooterLink {

@@ -1,8 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ChevronDownIcon, CloseIcon, ExternalIcon, Logo, MenuIcon } from '../../ui';
+import { ChevronDownIcon, CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
+import { Logo } from '../../ui/logo';
 import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
+import { useSessionAfterMount } from '../../features/auth';
 import { menuFor, targetOf, type MenuItem } from './menu';
+
+/** openId of the desktop user menu: one dropdown open at a time, menu entries included. */
+const USER_MENU_ID = 'compte';
+
+const AccountMenu = lazy(() => import('./account-menu'));
 
 /**
  * Site header (spec 2.2): menu of the current brand, one dropdown open at a time, a collapsible
@@ -114,7 +121,11 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 xl:flex">
-          <AccountActions transparent={transparent} />
+          <AccountActions
+            transparent={transparent}
+            menuOpen={openId === USER_MENU_ID}
+            onToggleMenu={(opener) => toggle(USER_MENU_ID, opener)}
+          />
         </div>
 
         <button
@@ -161,13 +172,26 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   );
 }
 
-function AccountActions({
-  transparent,
-  stacked = false,
-}: {
+/**
+ * Spec 2.2: anonymous visitors get 'Se connecter' and 'Décrire mon projet'; signed-in people
+ * 'Mon Espace' and 'Se déconnecter' (./account-menu.tsx, downloaded only for them). The
+ * prerendered HTML is signed out; the real session shows once the page is live.
+ */
+function AccountActions(props: {
   transparent: boolean;
   stacked?: boolean;
+  menuOpen?: boolean;
+  onToggleMenu?: (opener: HTMLButtonElement) => void;
 }) {
+  const { transparent, stacked = false } = props;
+  const { user } = useSessionAfterMount();
+  if (user) {
+    return (
+      <Suspense fallback={null}>
+        <AccountMenu {...props} dropdownId={USER_MENU_ID} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <Link

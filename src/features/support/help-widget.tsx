@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { chatProviderConfigured, showChat, useConsent } from '../consent';
 import { brandFor, contactPathOf } from '../../domain/brand';
-import { ChatIcon, CloseIcon } from '../../ui';
+import { ChatIcon, CloseIcon } from '../../ui/shell-icons';
 
 const noSubscription = () => () => undefined;
 

@@ -1,0 +1,38 @@
+/** Page descriptions, loaded after the page (client navigation) or at build (prerender). */
+export const routeDescriptions: Record<string, string> = {
+  '/': 'Votre chasseur immobilier à Paris, dans les Hauts-de-Seine, la Seine-Saint-Denis, le Val-de-Marne et l’Essonne : recherche, visites, négociation et accompagnement jusqu’à l’acte.',
+  '/services':
+    'Définition du projet, recherche on et off-market, visites, négociation, financement et suivi jusqu’à la signature : ce que fait pour vous un chasseur immobilier Chassimmo.',
+  '/tarifs':
+    'Barème d’honoraires TTC de Chassimmo : honoraires dus uniquement à la signature de l’acte authentique, estimation et accompagnement vendeur gratuits.',
+  '/partenariat':
+    'Courtiers, notaires, artisans, gestionnaires de patrimoine : rejoignez le réseau de partenaires Chassimmo et recommandez vos clients en toute confiance.',
+  '/nous-rejoindre':
+    'Rejoignez Chassimmo comme chasseur immobilier en Île-de-France : formation, outils, clients qualifiés et rémunération attractive.',
+  '/information-entreprise':
+    'Chassimmo, société de chasse immobilière fondée à Paris en 2023 : notre histoire, nos engagements et notre façon de travailler.',
+  '/aide':
+    'Questions fréquentes, conditions générales, mentions légales et politique de confidentialité de Chassimmo.',
+  '/aide/faq':
+    'Combien coûte un chasseur immobilier, quand paie-t-on, comment se passe la recherche : les réponses aux questions les plus posées.',
+  '/aide/conditions-generales':
+    'Conditions générales de prestation et de vente de Chassimmo et de homestylz.',
+  '/aide/mentions-legales':
+    'Mentions légales de Chassimmo : éditeur, RCS, carte professionnelle, garantie, assurance, médiateur et hébergeur.',
+  '/aide/politique-confidentialite':
+    'Quelles données Chassimmo collecte, pourquoi, combien de temps, et comment exercer vos droits (RGPD).',
+  '/contact':
+    'Écrivez-nous ou appelez-nous : un chasseur immobilier Chassimmo vous répond sous 48 heures ouvrées.',
+  '/questions-proprietaire':
+    'Propriétaire à Paris ou en Île-de-France ? Décrivez votre bien en quelques questions : estimation gratuite, acheteurs aux dossiers vérifiés, aucune commission sur la vente.',
+  '/access-denied': 'Vous n’avez pas accès à cette page.',
+  '/404': 'La page demandée n’existe pas ou a été déplacée.',
+  '/homestylz':
+    'homestylz met en valeur votre bien avant la vente ou la location : home staging, décoration et photos, à Paris et en Île-de-France.',
+  '/homestylz/services':
+    'Conseil, home staging vide ou habité, décoration, shooting photo : les prestations homestylz et leurs tarifs TTC.',
+  '/homestylz/contact':
+    'Demandez un devis de home staging ou de décoration : une décoratrice homestylz vous répond sous 48 heures ouvrées.',
+  '/homestylz/pro':
+    'Agents immobiliers, promoteurs, investisseurs : homestylz prépare vos biens à la vente ou à la location, avec des tarifs dédiés.',
+};

@@ -1,0 +1,187 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_MIN } from '../../../domain/password';
+import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/account-icons';
+
+/** A field's error, read by screen readers through aria-describedby and announced as it shows. */
+export function FieldError({ id, message }: { id: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 flex items-start gap-1.5 text-sm text-error">
+      <AlertIcon className="mt-0.5 shrink-0" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
+
+interface FieldProps extends InputProps {
+  id: string;
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  error?: string | null;
+  /** Text under the field, read with it (format hint). */
+  hint?: ReactNode;
+  /** Something next to the label, on the right (e.g. a link). */
+  aside?: ReactNode;
+  /** Ids of other elements that describe the field (a server message shown under it). */
+  alsoDescribedBy?: string;
+}
+
+function describedBy(
+  id: string,
+  error?: string | null,
+  hint?: ReactNode,
+  more?: string,
+): string | undefined {
+  return (
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null, more].filter(Boolean).join(' ') ||
+    undefined
+  );
+}
+
+function Label({ id, label, aside }: { id: string; label: ReactNode; aside?: ReactNode }) {
+  return (
+    <div className="mb-1.5 flex items-baseline justify-between gap-3">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {aside}
+    </div>
+  );
+}
+
+/** Labelled text input wired to react-hook-form, with its hint and error. */
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  aside,
+  alsoDescribedBy,
+  className = '',
+  ...input
+}: FieldProps) {
+  return (
+    <div className={className}>
+      <Label id={id} label={label} aside={aside} />
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={!!error}
+        aria-describedby={describedBy(id, error, hint, alsoDescribedBy)}
+        {...input}
+        {...registration}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/65">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Password input with a show/hide switch (the switch keeps the caret and the value). */
+export function PasswordField({
+  id,
+  label,
+  registration,
+  error,
+  hint,
+  aside,
+  alsoDescribedBy,
+  className = '',
+  autoComplete = 'current-password',
+  ...input
+}: FieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className={className}>
+      <Label id={id} label={label} aside={aside} />
+      <div className="relative">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="off"
+          className={`input w-full pr-12 ${error ? 'input-error' : ''}`}
+          aria-invalid={!!error}
+          aria-describedby={describedBy(id, error, hint, alsoDescribedBy)}
+          {...input}
+          {...registration}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-square absolute right-1 top-1/2 z-10 -translate-y-1/2 text-lg text-base-content/70"
+          aria-label="Afficher le mot de passe"
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/65">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A message from the server about the whole form. */
+export function FormAlert({
+  id,
+  tone,
+  children,
+}: {
+  id?: string;
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+}) {
+  const toneClass =
+    tone === 'error' ? 'alert-error' : tone === 'success' ? 'alert-success' : 'alert-info';
+  return (
+    <div
+      id={id}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`alert alert-soft ${toneClass} items-start text-left`}
+    >
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function SubmitButton({
+  loading,
+  disabled,
+  children,
+  className = '',
+}: {
+  loading: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      className={`btn btn-primary ${className}`}
+      disabled={disabled || loading}
+      aria-busy={loading}
+    >
+      {loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** The rule of spec 5 in one sentence, shown under every new-password field. */
+export const PASSWORD_RULES_HINT = `Au moins ${PASSWORD_MIN} caractères, dont une minuscule, une majuscule et un chiffre.`;

@@ -1,0 +1,317 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { Link } from 'wouter';
+import { z } from 'zod';
+import { changePasswordSchema } from '../../../domain/auth.schema';
+import { passwordMessages } from '../../../domain/password';
+import { homeOf } from '../../../domain/roles';
+import {
+  profileUpdateSchema,
+  type ProfileUpdate,
+  type ProfileUpdateInput,
+  type User,
+} from '../../../domain/user.schema';
+import { toApiFailure } from '../../../lib/api';
+import { notify } from '../../../lib/toast';
+import { PageHeader } from '../../../ui';
+import { LockIcon, UserIcon } from '../../../ui/account-icons';
+import { changePassword, updateProfile } from '../api/account';
+import {
+  FormAlert,
+  PASSWORD_RULES_HINT,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../components/fields';
+import { updateUser } from '../session.actions';
+import { useSession } from '../session.store';
+
+function profileOf(user: Pick<User, keyof ProfileUpdate> | null): ProfileUpdateInput {
+  return {
+    lastname: user?.lastname ?? '',
+    firstname: user?.firstname ?? '',
+    phone: user?.phone ?? '',
+    address: user?.address ?? '',
+    childrenCount: user?.childrenCount ?? 0,
+  };
+}
+
+function Card({
+  id,
+  title,
+  icon,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8"
+    >
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
+          {icon}
+        </span>
+        <h2 id={id} className="text-2xl font-semibold">
+          {title}
+        </h2>
+      </div>
+      <p className="mt-3 text-base-content/75">{intro}</p>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+/** PUT /api/{role}/update/: name, phone, address, children; the e-mail is the sign-in name. */
+function ProfileForm({
+  user,
+  roles,
+}: {
+  user: Pick<User, keyof ProfileUpdate | 'email'>;
+  roles: readonly number[];
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  // The form follows the user as the server confirms it (after sign-in the token's copy may be
+  // older), without overwriting what the person is typing.
+  const values = useMemo(() => profileOf(user), [user]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    mode: 'onTouched',
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit(async (profile) => {
+    setFailure(null);
+    try {
+      const updated = await updateProfile(roles, profile);
+      updateUser(updated);
+      notify.success('Vos informations ont été enregistrées.');
+    } catch (error) {
+      const failed = toApiFailure(error);
+      const fields = Object.entries(failed.fieldErrors);
+      for (const [field, message] of fields) {
+        setError(field as FieldPath<ProfileUpdateInput>, { message }, { shouldFocus: true });
+      }
+      if (fields.length === 0) setFailure(failed.message);
+      notify.error(failed.message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Mes informations">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="profile-firstname"
+          label="Prénom"
+          autoComplete="given-name"
+          registration={register('firstname')}
+          error={errors.firstname?.message}
+        />
+        <TextField
+          id="profile-lastname"
+          label="Nom"
+          autoComplete="family-name"
+          registration={register('lastname')}
+          error={errors.lastname?.message}
+        />
+        <TextField
+          id="profile-phone"
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="06 12 34 56 78"
+          registration={register('phone')}
+          error={errors.phone?.message}
+        />
+        <TextField
+          id="profile-children"
+          label="Nombre d’enfants"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={20}
+          step={1}
+          registration={register('childrenCount')}
+          error={errors.childrenCount?.message}
+        />
+      </div>
+      <TextField
+        id="profile-address"
+        label={
+          <>
+            Adresse postale <span className="font-normal text-base-content/60">(facultatif)</span>
+          </>
+        }
+        autoComplete="street-address"
+        registration={register('address')}
+        error={errors.address?.message}
+      />
+      <div>
+        <p className="mb-1.5 font-medium">Adresse e-mail</p>
+        <p className="rounded-field border border-base-300 bg-base-200/60 px-3 py-2 text-sm">
+          {user.email}
+        </p>
+        <p className="mt-1.5 text-sm text-base-content/65">
+          C’est votre identifiant de connexion. Pour en changer,{' '}
+          <Link href="/contact" className="link link-primary">
+            écrivez-nous
+          </Link>
+          .
+        </p>
+      </div>
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      <SubmitButton loading={isSubmitting} disabled={!isDirty}>
+        Enregistrer mes informations
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The new password typed twice: a typo would otherwise lock the person out. */
+const passwordChangeSchema = changePasswordSchema
+  .extend({
+    newPasswordConfirm: z
+      .string({ error: passwordMessages.required })
+      .min(1, passwordMessages.required),
+  })
+  .refine((v) => v.newPassword === v.newPasswordConfirm, {
+    message: passwordMessages.mismatch,
+    path: ['newPasswordConfirm'],
+  });
+type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+const emptyPasswords: PasswordChange = {
+  oldPassword: '',
+  newPassword: '',
+  newPasswordConfirm: '',
+};
+
+/** POST /api/{role}/changepassword. */
+function PasswordForm({ roles, email }: { roles: readonly number[]; email: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    trigger,
+    formState: { errors, isSubmitting, touchedFields },
+  } = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    mode: 'onTouched',
+    defaultValues: emptyPasswords,
+  });
+
+  const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
+    setFailure(null);
+    try {
+      const answer = await changePassword(roles, { oldPassword, newPassword });
+      reset(emptyPasswords);
+      notify.success(answer.message || 'Votre mot de passe a été modifié.');
+    } catch (error) {
+      const failed = toApiFailure(error);
+      const fields = Object.entries(failed.fieldErrors).filter(([field]) =>
+        ['oldPassword', 'newPassword'].includes(field),
+      );
+      for (const [field, message] of fields) {
+        setError(field as FieldPath<PasswordChange>, { message }, { shouldFocus: true });
+      }
+      if (fields.length === 0) setFailure(failed.message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Mot de passe">
+      {/* Lets password managers tie the new password to the right account. */}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={email}
+        readOnly
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <PasswordField
+        id="password-old"
+        label="Mot de passe actuel"
+        autoComplete="current-password"
+        registration={register('oldPassword')}
+        error={errors.oldPassword?.message}
+      />
+      <PasswordField
+        id="password-new"
+        label="Nouveau mot de passe"
+        autoComplete="new-password"
+        hint={PASSWORD_RULES_HINT}
+        registration={register('newPassword', {
+          onChange: () => {
+            if (touchedFields.newPasswordConfirm) void trigger('newPasswordConfirm');
+          },
+        })}
+        error={errors.newPassword?.message}
+      />
+      <PasswordField
+        id="password-confirm"
+        label="Confirmez le nouveau mot de passe"
+        autoComplete="new-password"
+        registration={register('newPasswordConfirm')}
+        error={errors.newPasswordConfirm?.message}
+      />
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      <SubmitButton loading={isSubmitting}>Modifier le mot de passe</SubmitButton>
+    </form>
+  );
+}
+
+/** /parametres, for every role: profile and password (issue 3). Guarded in the route table. */
+export default function SettingsPage() {
+  const { user, roles } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Mon Espace"
+        title="Paramètres du compte"
+        lead="Vos coordonnées servent à votre chasseur immobilier pour vous joindre. Elles ne sont jamais transmises à des tiers sans votre accord."
+      >
+        <Link href={homeOf(roles)} className="btn btn-ghost btn-sm mt-6 -ml-3">
+          ← Retour à Mon Espace
+        </Link>
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_2fr]">
+        <Card
+          id="settings-profile"
+          title="Mes informations"
+          icon={<UserIcon />}
+          intro="Modifiez vos nom, téléphone et adresse ; ils sont mis à jour aussitôt."
+        >
+          <ProfileForm user={user} roles={roles} />
+        </Card>
+        <Card
+          id="settings-password"
+          title="Mot de passe"
+          icon={<LockIcon />}
+          intro="Choisissez un mot de passe que vous n’utilisez nulle part ailleurs."
+        >
+          <PasswordForm roles={roles} email={user.email} />
+        </Card>
+      </div>
+    </>
+  );
+}

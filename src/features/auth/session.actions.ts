@@ -1,0 +1,119 @@
+import { navigate } from 'wouter/use-browser-location';
+import type { User } from '../../domain/user.schema';
+import {
+  browserStorage,
+  clearToken,
+  debounceLatest,
+  decodeToken,
+  readStoredSession,
+  readToken,
+  TOKEN_KEY,
+  writeToken,
+  type StoredSession,
+} from '../../lib/session';
+import { sessionStore } from './session.state';
+
+/**
+ * What changes the session (spec 4.1): reading the stored token, sign-in, the user refresh,
+ * sign-out, other tabs. Loaded on demand (session.store.ts): an anonymous visit never needs it.
+ */
+
+/** Browser side effects, replaceable in tests. */
+export const sessionEffects = {
+  reload: () => window.location.reload(),
+  goHome: () => navigate('/'),
+};
+
+const remote = () => import('./api/session');
+
+const userRefresh = debounceLatest(async (signal) => (await remote()).fetchCurrentUser(signal), {
+  delayMs: 300,
+  onSuccess: (user: User) => {
+    sessionStore.user = user;
+    sessionStore.confirmed = true;
+  },
+  onFailure: (error) => {
+    void remote().then(({ isSessionRejection, isNetworkFailure }) => {
+      // Offline-first app: a request that never reached the server says nothing about the
+      // session, so it is kept (spec 4.1 logs out on any failure; an app opened without signal
+      // would otherwise sign its user out). Any answer from the server logs out.
+      if (isNetworkFailure(error)) return;
+      void logout({ revoke: !isSessionRejection(error) });
+    });
+  },
+});
+
+function apply(session: StoredSession | null): void {
+  sessionStore.token = session?.token ?? null;
+  sessionStore.roles = session ? [...session.payload.roles] : [];
+  sessionStore.user = session ? { ...session.payload.user } : null;
+  sessionStore.confirmed = false;
+}
+
+/** Reads the stored token (spec 4.1 'retrieve'); a valid one triggers a user refresh. */
+export function retrieveSession(): boolean {
+  const session = readStoredSession(browserStorage());
+  apply(session);
+  if (session) userRefresh.schedule();
+  else userRefresh.cancel();
+  return session !== null;
+}
+
+/**
+ * Cross-tab (spec 4.1): a token set in another tab → re-read the session here and go home; the
+ * token cleared in another tab (sign-out) → reload, which leaves this tab signed out too.
+ */
+export function onStorage(event: StorageEvent): void {
+  if (event.storageArea !== browserStorage()) return;
+  if (event.key !== TOKEN_KEY && event.key !== null) return;
+  const value = event.key === null ? null : event.newValue;
+  if (value) {
+    retrieveSession();
+    sessionEffects.goHome();
+  } else if (event.key === TOKEN_KEY || sessionStore.token) {
+    sessionEffects.reload();
+  }
+}
+
+/** After a successful login or activation (spec 4.1): keep the token, show its user, refresh. */
+export function signIn(token: string, user?: User): void {
+  const payload = decodeToken(token);
+  if (!payload) throw new Error('Jeton de session illisible.');
+  writeToken(token);
+  sessionStore.token = token;
+  sessionStore.roles = [...payload.roles];
+  sessionStore.user = { ...(user ?? payload.user) };
+  sessionStore.confirmed = false;
+  userRefresh.schedule();
+}
+
+/**
+ * Sign-out (spec 4.1): clears the stored token (only it: the cookie choice and the basket stay),
+ * asks the server to revoke it unless told not to (e.g. the server already refused it), and
+ * reloads the page.
+ */
+export async function logout({ revoke = true }: { revoke?: boolean } = {}): Promise<void> {
+  const token = sessionStore.token ?? readToken();
+  userRefresh.cancel();
+  clearToken();
+  apply(null);
+  if (revoke && token) {
+    try {
+      await (await remote()).revokeToken(token);
+    } catch {
+      // Signed out here already; the token dies at its expiry anyway.
+    }
+  }
+  sessionEffects.reload();
+}
+
+/** Spec 3.1: updates merge new fields into the stored user. */
+export function updateUser(fields: Partial<User>): void {
+  if (sessionStore.user) Object.assign(sessionStore.user, fields);
+}
+
+/** Forgets everything without touching storage (tests). */
+export function resetSession(): void {
+  userRefresh.cancel();
+  apply(null);
+}

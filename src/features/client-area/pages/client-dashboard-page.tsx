@@ -1,0 +1,56 @@
+import { company } from '../../../domain/company';
+import { PageHeader } from '../../../ui';
+import { PersonCard } from '../../../ui/person-card';
+import { useSession } from '../../auth';
+
+const nextSteps = [
+  'Les étapes de votre recherche, de la validation du mandat à la signature de l’acte',
+  'Les biens que votre chasseur immobilier vous propose et les comptes rendus de visite',
+  'Les documents à fournir pour votre dossier d’acquéreur',
+];
+
+/** /dashboard, client only (spec 6). The project view comes with a later issue. */
+export default function ClientDashboardPage() {
+  const { user, roles } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Mon Espace"
+        title={`Bonjour ${user.firstname}`}
+        lead="Bienvenue dans votre espace client : vous y suivrez votre projet d’achat avec votre chasseur immobilier."
+      />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_1fr]">
+        <section
+          aria-labelledby="client-project-title"
+          className="rounded-box border border-dashed border-base-300 bg-base-200/50 p-6 sm:p-8"
+        >
+          <h2 id="client-project-title" className="text-2xl font-semibold">
+            Votre projet
+          </h2>
+          <p className="mt-3 text-base-content/75">
+            Votre projet apparaîtra ici. Vous y retrouverez bientôt&nbsp;:
+          </p>
+          <ul className="mt-4 space-y-2 text-base-content/75">
+            {nextSteps.map((step) => (
+              <li key={step} className="flex gap-2">
+                <span aria-hidden="true" className="text-secondary">
+                  —
+                </span>
+                {step}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-sm text-base-content/65">
+            Une question d’ici là&nbsp;? Appelez-nous au{' '}
+            <a href={`tel:${company.phoneE164}`} className="link link-primary">
+              {company.phone}
+            </a>
+            .
+          </p>
+        </section>
+        <PersonCard person={user} roles={roles} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
+import { ArrowRightIcon, CheckIcon, ClockIcon, MailIcon } from '../../../ui';
+import { stepTitles } from '../step-content';
+import { StepTitle } from './question-layout';
+
+/** CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise. */
+export function ConfirmStep({ email }: { email: string | null }) {
+  return (
+    <div>
+      <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+        <CheckIcon /> Demande envoyée
+      </p>
+      <StepTitle>{stepTitles[OwnerStep.CONFIRM]}</StepTitle>
+      <ul className="mt-6 space-y-4">
+        <li className="flex gap-3">
+          <MailIcon className="mt-0.5 shrink-0 text-xl text-primary" />
+          <p>
+            Un e-mail de confirmation va vous être envoyé
+            {email ? (
+              <>
+                {' '}
+                à <strong className="break-all font-semibold">{email}</strong>
+              </>
+            ) : null}
+            .
+          </p>
+        </li>
+        <li className="flex gap-3">
+          <ClockIcon className="mt-0.5 shrink-0 text-xl text-primary" />
+          <p>
+            Un chasseur immobilier vous contactera <strong>sous 48 heures</strong> pour parler de
+            votre bien et convenir d’une estimation.
+          </p>
+        </li>
+      </ul>
+      <div className="mt-10 flex flex-col gap-3 border-t border-base-300 pt-6 sm:flex-row">
+        <Link href="/" className="btn btn-primary">
+          Retour à l’accueil
+        </Link>
+        <Link href="/homestylz" className="btn btn-ghost">
+          Découvrir le home staging homestylz
+          <ArrowRightIcon />
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import {
+  OwnerStep,
+  ownerStepSchemas,
+  visibleOwnerStep,
+  type OwnerQuestionStep,
+} from '../../../domain/owner-questionnaire.schema';
+import type { OwnerAnswers } from '../questionnaire-flow';
+import { stepTitles } from '../step-content';
+import type { ContactAnswers, SubmitFailure } from '../use-owner-questionnaire';
+import { FieldMessage, Hint, StepCounter, StepNav, StepTitle } from './question-layout';
+
+const contactSchema = ownerStepSchemas[OwnerStep.CONTACT];
+type ContactFields = z.input<typeof contactSchema>;
+
+const fields = [
+  { name: 'lastname', label: 'Nom', type: 'text', autoComplete: 'family-name' },
+  { name: 'firstname', label: 'Prénom', type: 'text', autoComplete: 'given-name' },
+  {
+    name: 'email',
+    label: 'Adresse e-mail',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+  {
+    name: 'phone',
+    label: 'Téléphone',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    placeholder: '06 12 34 56 78',
+  },
+] as const satisfies readonly {
+  name: keyof ContactFields;
+  label: string;
+  type: string;
+  autoComplete: string;
+  inputMode?: 'email' | 'tel';
+  placeholder?: string;
+}[];
+
+const isContactField = (name: string): name is keyof ContactFields =>
+  fields.some((f) => f.name === name);
+
+/**
+ * CONTACT (spec 2.5, 5): the four fields with the schema's French messages on touched fields;
+ * the submit stays disabled until they are valid, and a failed send keeps everything and says
+ * why, pointing to the step to fix when the problem is a property answer.
+ */
+export function ContactStep({
+  answers,
+  onChange,
+  onSubmit,
+  onPrevious,
+  onFix,
+  sending,
+  failure,
+}: {
+  answers: OwnerAnswers;
+  onChange: (patch: Partial<ContactAnswers>) => void;
+  onSubmit: (contact: ContactAnswers) => Promise<Record<string, string>>;
+  onPrevious: () => void;
+  onFix: (step: OwnerQuestionStep) => void;
+  sending: boolean;
+  failure: SubmitFailure | null;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContactFields, unknown, ContactAnswers>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      lastname: answers.lastname ?? '',
+      firstname: answers.firstname ?? '',
+      email: answers.email ?? '',
+      phone: answers.phone ?? '',
+    },
+  });
+
+  const valid = contactSchema.safeParse(answers).success;
+
+  const send = handleSubmit(async (contact) => {
+    const problems = await onSubmit(contact);
+    for (const [name, message] of Object.entries(problems)) {
+      if (isContactField(name)) setError(name, { message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form noValidate method="post" onSubmit={send} aria-describedby="owner-contact-aide">
+      <StepCounter step={OwnerStep.CONTACT} />
+      <StepTitle>{stepTitles[OwnerStep.CONTACT]}</StepTitle>
+      <Hint id="owner-contact-aide">
+        Un chasseur immobilier vous rappelle sous 48 heures pour parler de votre bien et de votre
+        calendrier de vente.
+      </Hint>
+
+      {failure ? (
+        <div
+          id="owner-contact-echec"
+          role={failure.kind === 'queued' ? 'status' : 'alert'}
+          className={`alert alert-soft mt-6 ${failure.kind === 'queued' ? 'alert-info' : 'alert-error'}`}
+        >
+          <div className="w-full">
+            <p>{failure.message}</p>
+            {failure.bien ? (
+              <p className="mt-2">
+                Étape {visibleOwnerStep(failure.bien.step)}, «&nbsp;
+                {stepTitles[failure.bien.step]}&nbsp;»&nbsp;: {failure.bien.message}
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              {failure.bien ? (
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => failure.bien && onFix(failure.bien.step)}
+                >
+                  Corriger cette réponse
+                </button>
+              ) : null}
+              {failure.retryable ? (
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={sending}
+                  onClick={() => void send()}
+                >
+                  Réessayer
+                </button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => {
+          const error = errors[field.name]?.message;
+          const id = `owner-${field.name}`;
+          return (
+            <div key={field.name}>
+              <label htmlFor={id} className="mb-1.5 block font-medium">
+                {field.label}
+              </label>
+              <input
+                id={id}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                inputMode={'inputMode' in field ? field.inputMode : undefined}
+                placeholder={'placeholder' in field ? field.placeholder : undefined}
+                className={`input w-full ${error ? 'input-error' : ''}`}
+                aria-invalid={!!error}
+                aria-describedby={error ? `${id}-erreur` : undefined}
+                {...register(field.name, {
+                  onChange: (e: { target: HTMLInputElement }) =>
+                    onChange({ [field.name]: e.target.value }),
+                })}
+              />
+              <FieldMessage id={`${id}-erreur`} message={error} />
+            </div>
+          );
+        })}
+      </div>
+
+      <p className="mt-6 text-sm text-base-content/65">
+        Vos coordonnées servent uniquement à traiter votre demande. Voir notre{' '}
+        <Link href="/aide/politique-confidentialite" className="link">
+          politique de confidentialité
+        </Link>
+        .
+      </p>
+
+      <StepNav
+        canNext={valid}
+        busy={sending}
+        onPrevious={onPrevious}
+        nextLabel="Envoyer ma demande"
+        longLabel
+      />
+    </form>
+  );
+}

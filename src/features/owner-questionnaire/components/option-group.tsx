@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { CheckIcon } from '../../../ui';
+
+export interface Option<V> {
+  value: V;
+  label: string;
+}
+
+const layouts = {
+  /** One option a line, two columns from sm up: longer labels. */
+  list: 'grid gap-3 sm:grid-cols-2',
+  /** Short labels (counts): compact tiles in a row. */
+  tiles: 'grid grid-cols-3 gap-3 sm:grid-cols-5',
+  /** Two short choices side by side (Oui / Non). */
+  pair: 'grid w-full shrink-0 grid-cols-2 gap-2 sm:w-44',
+} as const;
+
+const optionClass = {
+  list: 'min-h-14 gap-3 px-4 py-3 text-base',
+  tiles: 'min-h-14 justify-center px-3 py-3 text-center text-base',
+  pair: 'min-h-11 justify-center px-4 py-2 text-sm',
+} as const;
+
+/** A chosen card: filled when it has no visible radio, outlined beside its checked radio. */
+const checkedBare = 'border-primary bg-primary text-primary-content hover:border-primary';
+const checkedListed = 'border-primary bg-primary/5 text-primary ring-1 ring-primary';
+
+/**
+ * A real radio group (fieldset, legend, native radios): Tab enters it, the arrow keys choose,
+ * Space checks the focused option. The options are drawn as cards; the radio itself stays in
+ * the tab order and draws the focus ring on its card.
+ */
+export function OptionGroup<V extends string | number | boolean>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  layout = 'list',
+  describedBy,
+  className = '',
+  legendClassName = 'w-full p-0',
+  placeholder,
+  children,
+}: {
+  name: string;
+  /** The legend's content: the step's h1 when the group is the whole question. */
+  legend: ReactNode;
+  options: readonly Option<V>[];
+  value: V | undefined;
+  onChange: (value: V) => void;
+  layout?: keyof typeof layouts;
+  describedBy?: string;
+  className?: string;
+  /** A floated legend lays out with the options (a row); by default it sits above them. */
+  legendClassName?: string;
+  /** Shown instead of the options while they cannot be offered (loading, failure). */
+  placeholder?: ReactNode;
+  /** Shown between the legend and the options (a hint). */
+  children?: ReactNode;
+}) {
+  const bare = layout === 'tiles' || layout === 'pair';
+  return (
+    <fieldset className={`min-w-0 ${className}`} aria-describedby={describedBy}>
+      <legend className={legendClassName}>{legend}</legend>
+      {children}
+      {placeholder ?? (
+        <div className={`${layouts[layout]} ${layout === 'pair' ? '' : 'mt-6'}`}>
+          {options.map((option, index) => {
+            const checked = value === option.value;
+            return (
+              <label
+                key={String(option.value)}
+                className={`relative flex cursor-pointer items-center rounded-field border font-medium transition-colors hover:border-primary/60 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary ${
+                  checked ? (bare ? checkedBare : checkedListed) : 'border-base-300 bg-base-100'
+                } ${optionClass[layout]}`}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={index}
+                  checked={checked}
+                  onChange={() => onChange(option.value)}
+                  className={
+                    bare
+                      ? // Invisible but covering its card: a click or a tap lands on the radio itself.
+                        'absolute inset-0 size-full cursor-pointer appearance-none rounded-field opacity-0'
+                      : 'radio radio-primary radio-sm shrink-0'
+                  }
+                />
+                <span>{option.label}</span>
+                {layout === 'list' ? (
+                  <CheckIcon
+                    className={`ml-auto shrink-0 text-lg text-primary ${checked ? '' : 'invisible'}`}
+                  />
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,235 @@
+import { useEffect, useRef } from 'react';
+import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
+import {
+  bedroomCounts,
+  bienTypes,
+  propertyCountOptions,
+  propertyPurposes,
+  roomCounts,
+  surfaceBands,
+  visitCounts,
+} from '../../../domain/property';
+import { ownerStepPicture } from '../owner-steps';
+import { canGoNext, isQuestionStep, type DraftSnapshot } from '../questionnaire-flow';
+import { stepPictureAlts } from '../step-content';
+import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
+import { ChoiceStep, type StepNavigation } from './choice-step';
+import { ConfirmStep } from './confirm-step';
+import { ContactStep } from './contact-step';
+import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
+import { CityStep, DepartmentStep } from './geography-steps';
+import { ProgressPhases } from './progress-phases';
+import { Notice, QuestionnaireFrame, STEP_TITLE_ID } from './questionnaire-frame';
+import { RestartButton } from './restart-dialog';
+import { StartStep } from './start-step';
+
+const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
+const statusOptions = [
+  { value: 'Ancien', label: 'Ancien' },
+  { value: 'Neuf', label: 'Neuf' },
+] as const;
+
+/** The question of the current step. */
+function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
+  const { step, answers, answer } = q;
+  const nav: StepNavigation = {
+    canNext: canGoNext(step, answers),
+    onNext: q.next,
+    onPrevious: q.previous,
+  };
+  switch (step) {
+    case OwnerStep.START:
+      return <StartStep ready onStart={q.next} />;
+    case OwnerStep.PROPERTY_TYPE:
+      return (
+        <ChoiceStep
+          step={step}
+          name="propertyType"
+          options={purposeOptions}
+          value={answers.propertyType}
+          onChange={(propertyType) => answer({ propertyType })}
+          nav={nav}
+        />
+      );
+    case OwnerStep.PROPERTY_COUNT:
+      return (
+        <ChoiceStep
+          step={step}
+          name="bienCount"
+          options={propertyCountOptions}
+          value={answers.bienCount}
+          onChange={(bienCount) => answer({ bienCount })}
+          layout="tiles"
+          hint="Si vous vendez plusieurs biens, décrivez d’abord le principal : nous parlerons des autres ensemble."
+          nav={nav}
+        />
+      );
+    case OwnerStep.DEPARTMENT:
+      return <DepartmentStep value={answers.department} onChange={q.chooseDepartment} nav={nav} />;
+    case OwnerStep.CITY:
+      return (
+        <CityStep
+          department={answers.department}
+          value={answers.city}
+          onChange={(city) => answer({ city })}
+          nav={nav}
+        />
+      );
+    case OwnerStep.BIEN_TYPE:
+      return (
+        <ChoiceStep
+          step={step}
+          name="typeBien"
+          options={bienTypes}
+          value={answers.typeBien}
+          onChange={(typeBien) => answer({ typeBien })}
+          nav={nav}
+        />
+      );
+    case OwnerStep.STATUS:
+      return (
+        <ChoiceStep
+          step={step}
+          name="status"
+          options={statusOptions}
+          value={answers.status}
+          onChange={(status) => answer({ status })}
+          hint="Un bien achevé depuis moins de cinq ans est considéré comme neuf."
+          nav={nav}
+        />
+      );
+    case OwnerStep.SURFACE:
+      return (
+        <ChoiceStep
+          step={step}
+          name="surface"
+          options={surfaceBands}
+          value={answers.surface}
+          onChange={(surface) => answer({ surface })}
+          hint="La surface habitable (loi Carrez pour un lot de copropriété)."
+          nav={nav}
+        />
+      );
+    case OwnerStep.ROOM_COUNT:
+      return (
+        <ChoiceStep
+          step={step}
+          name="roomCount"
+          options={roomCounts}
+          value={answers.roomCount}
+          onChange={(roomCount) => answer({ roomCount })}
+          layout="tiles"
+          hint="Les pièces principales : séjour et chambres, sans la cuisine ni la salle de bains."
+          nav={nav}
+        />
+      );
+    case OwnerStep.BEDROOM_COUNT:
+      return (
+        <ChoiceStep
+          step={step}
+          name="bedroomCount"
+          options={bedroomCounts}
+          value={answers.bedroomCount}
+          onChange={(bedroomCount) => answer({ bedroomCount })}
+          layout="tiles"
+          nav={nav}
+        />
+      );
+    case OwnerStep.VISIT_COUNT:
+      return (
+        <ChoiceStep
+          step={step}
+          name="visitCount"
+          options={visitCounts}
+          value={answers.visitCount}
+          onChange={(visitCount) => answer({ visitCount })}
+          layout="tiles"
+          hint="Les visites déjà faites avec des acheteurs, seul ou avec une agence."
+          nav={nav}
+        />
+      );
+    case OwnerStep.PRICE:
+      return <PriceStep price={answers.price} onChange={(price) => answer({ price })} nav={nav} />;
+    case OwnerStep.WITH_DOC:
+      return <DocumentsStep answers={answers} onChange={answer} nav={nav} />;
+    case OwnerStep.DESC:
+      return (
+        <DescriptionStep
+          description={answers.description}
+          onChange={(description) => answer({ description })}
+          nav={nav}
+        />
+      );
+    case OwnerStep.CONTACT:
+      return (
+        <ContactStep
+          answers={answers}
+          onChange={answer}
+          onSubmit={q.submit}
+          onPrevious={q.previous}
+          onFix={q.goTo}
+          sending={q.sending}
+          failure={q.failure}
+        />
+      );
+    case OwnerStep.CONFIRM:
+      return <ConfirmStep email={q.confirmedEmail} />;
+  }
+}
+
+/**
+ * The questions (spec 2.5), loaded by the page once the person starts or a draft is found: the
+ * progress, the current step in its frame, the restart action and the notices.
+ */
+export default function OwnerQuestions(props: {
+  draft: DraftSnapshot | null;
+  begin: boolean;
+  storageAvailable: boolean;
+}) {
+  const q = useOwnerQuestionnaire(props);
+  const { step, moves } = q;
+  const card = useRef<HTMLDivElement>(null);
+
+  // Each move by the person puts focus on the new step's title, with the card in view.
+  useEffect(() => {
+    if (moves === 0) return;
+    document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
+    const top = card.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
+      window.scrollTo({ top: window.scrollY + top - 96 });
+    }
+  }, [moves, step]);
+
+  const asking = isQuestionStep(step);
+  return (
+    <QuestionnaireFrame
+      cardRef={card}
+      picture={{ src: ownerStepPicture(step), alt: stepPictureAlts[step] }}
+      top={
+        <>
+          {asking ? (
+            <div className="mb-5">
+              <ProgressPhases
+                step={step}
+                aside={<RestartButton onConfirm={() => void q.restart()} />}
+              />
+            </div>
+          ) : null}
+          {q.resumed && moves === 0 && asking ? (
+            <Notice>
+              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
+            </Notice>
+          ) : null}
+          {!q.storageAvailable && step !== OwnerStep.CONFIRM ? (
+            <Notice>
+              Ce navigateur n’autorise pas l’enregistrement de vos réponses sur l’appareil :
+              terminez le questionnaire sans fermer la page.
+            </Notice>
+          ) : null}
+        </>
+      }
+    >
+      <CurrentStep q={q} />
+    </QuestionnaireFrame>
+  );
+}

@@ -1,0 +1,13 @@
+import { lazyPage } from '../../lib/lazy-page';
+import { loadOwnerQuestions } from './load-questions';
+
+/**
+ * The owner-seller questionnaire (spec 2.5): the intro in its own chunk (with Dexie, for the
+ * draft), the questions in another (with zod), loaded on start. Neither is in the entry.
+ */
+export const ownerQuestionnairePages = {
+  OwnerQuestionnairePage: lazyPage(() => import('./pages/owner-questionnaire-page')),
+};
+
+/** Starts loading the questions ahead, e.g. on a link to the questionnaire. */
+export const preloadOwnerQuestions = () => loadOwnerQuestions().catch(() => undefined);

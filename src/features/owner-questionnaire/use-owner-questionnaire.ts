@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  OwnerStep,
+  type OwnerQuestionStep,
+  type OwnerStepNumber,
+} from '../../domain/owner-questionnaire.schema';
+import { toApiFailure } from '../../lib/api';
+import { isQueued, submitOwnerProperty } from './api/submit-owner-property';
+import {
+  clearOwnerDraft,
+  finishOwnerDraft,
+  keyForSubmission,
+  markOwnerSubmissionRefused,
+  saveOwnerDraft,
+} from './owner-draft.repo';
+import {
+  canGoNext,
+  checkSubmission,
+  flowReducer,
+  openingState,
+  splitFieldErrors,
+  type DraftSnapshot,
+  type OwnerAnswers,
+} from './questionnaire-flow';
+import { isCityOfDepartment } from './use-geography';
+
+export interface SubmitFailure {
+  /** 'queued': the service worker keeps the request until the network is back (not an error). */
+  kind: 'failed' | 'queued';
+  message: string;
+  /** Network, timeout or server error: the same key may be sent again. */
+  retryable: boolean;
+  /** A property answer to fix first, and the step that asks it. */
+  bien: { step: OwnerQuestionStep; message: string } | null;
+}
+
+export type ContactAnswers = Pick<
+  Required<OwnerAnswers>,
+  'lastname' | 'firstname' | 'email' | 'phone'
+>;
+
+/** Answers 4xx that a later identical send could still get through (DESIGN.md, offline model). */
+const TRANSIENT_4XX = [408, 425, 429];
+
+/**
+ * The questions' state: the step and answers (flowReducer), opened from the draft the page read
+ * after mount, saved to IndexedDB on each answer and step change, and the submission.
+ */
+export function useOwnerQuestionnaire({
+  draft,
+  begin,
+  storageAvailable: storageAtOpening,
+}: {
+  /** The draft read by the page, null when there was none. */
+  draft: DraftSnapshot | null;
+  /** The person has just pressed 'C’est parti !'. */
+  begin: boolean;
+  storageAvailable: boolean;
+}) {
+  const [{ step, answers }, dispatch] = useReducer(flowReducer, null, () =>
+    openingState(draft, begin),
+  );
+  /** A draft past START was found and is shown again. */
+  const [resumed, setResumed] = useState(() => !begin && !!draft && draft.step > OwnerStep.START);
+  const [storageAvailable, setStorageAvailable] = useState(storageAtOpening);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
+  /** The person's own moves, so focus goes to the new title; the first question counts as one. */
+  const [moves, setMoves] = useState(begin ? 1 : 0);
+  const persistedStep = useRef<number>(draft?.step ?? OwnerStep.START);
+
+  const noteSaved = useCallback((ok: boolean) => {
+    if (!ok) setStorageAvailable(false);
+  }, []);
+
+  // Each step change is saved, except CONFIRM: by then the draft is cleared.
+  useEffect(() => {
+    if (step === persistedStep.current || step === OwnerStep.CONFIRM) return;
+    persistedStep.current = step;
+    void saveOwnerDraft({ step }).then(noteSaved);
+  }, [step, noteSaved]);
+
+  const answer = useCallback(
+    (patch: OwnerAnswers) => {
+      dispatch({ type: 'answer', patch });
+      void saveOwnerDraft({ answers: patch }).then(noteSaved);
+    },
+    [noteSaved],
+  );
+
+  /** A city belongs to one department: another department clears a city that is not in it. */
+  const chooseDepartment = useCallback(
+    (code: string) => {
+      // The options come from loadDepartments, which only gives the kept departments.
+      const department = code as NonNullable<OwnerAnswers['department']>;
+      answer({ department });
+      const city = answers.city;
+      if (!city || department === answers.department) return;
+      void isCityOfDepartment(city, department)
+        .catch(() => false)
+        .then((inside) => {
+          if (!inside) answer({ city: undefined });
+        });
+    },
+    [answer, answers.city, answers.department],
+  );
+
+  /** Next, when the step allows it (the reducer checks again): Enter on an unanswered step does nothing. */
+  const next = useCallback(() => {
+    if (!canGoNext(step, answers) || step >= OwnerStep.CONTACT) return;
+    dispatch({ type: 'next' });
+    setMoves((n) => n + 1);
+  }, [step, answers]);
+  const previous = useCallback(() => {
+    dispatch({ type: 'previous' });
+    setMoves((n) => n + 1);
+  }, []);
+  const goTo = useCallback((target: OwnerQuestionStep) => {
+    dispatch({ type: 'goto', step: target });
+    setFailure(null);
+    setMoves((n) => n + 1);
+  }, []);
+
+  const restart = useCallback(async () => {
+    await clearOwnerDraft();
+    persistedStep.current = OwnerStep.START;
+    dispatch({ type: 'reset' });
+    setFailure(null);
+    setResumed(false);
+    setMoves((n) => n + 1);
+  }, []);
+
+  /**
+   * CONTACT's submit (spec 4.3): the whole body is checked with the server's schema, then sent
+   * with the draft's Idempotency-Key. Returns the messages to show on contact fields.
+   */
+  const submit = useCallback(
+    async (contact: ContactAnswers): Promise<Record<string, string>> => {
+      dispatch({ type: 'answer', patch: contact });
+      setFailure(null);
+      const check = checkSubmission({ ...answers, ...contact });
+      if (!check.ok) {
+        void saveOwnerDraft({ answers: contact }).then(noteSaved);
+        setFailure({
+          kind: 'failed',
+          message: check.bien
+            ? 'Une réponse précédente est à compléter avant l’envoi.'
+            : 'Certains champs sont à corriger avant l’envoi.',
+          retryable: false,
+          bien: check.bien,
+        });
+        return check.contact;
+      }
+      setSending(true);
+      const key = await keyForSubmission(contact);
+      try {
+        const answer = await submitOwnerProperty(check.submission, key);
+        if (isQueued(answer)) {
+          // Not confirmed yet: the draft stays until the server has the lead (DESIGN.md).
+          setFailure({ kind: 'queued', message: answer.message, retryable: true, bien: null });
+          return {};
+        }
+        await finishOwnerDraft(key);
+        setConfirmedEmail(check.submission.contact.email);
+        dispatch({ type: 'confirmed' });
+        setResumed(false);
+        setMoves((n) => n + 1);
+        return {};
+      } catch (error) {
+        const failed = toApiFailure(error);
+        const refused =
+          failed.status !== null &&
+          failed.status >= 400 &&
+          failed.status < 500 &&
+          !TRANSIENT_4XX.includes(failed.status);
+        // A refusal is final for this key: the next edit sends the answers under a new one.
+        if (refused) await markOwnerSubmissionRefused(key);
+        const split = splitFieldErrors(failed.fieldErrors);
+        setFailure({
+          kind: 'failed',
+          message: failed.message,
+          retryable: !refused,
+          bien: split.bien,
+        });
+        return split.contact;
+      } finally {
+        setSending(false);
+      }
+    },
+    [answers, noteSaved],
+  );
+
+  return {
+    step: step as OwnerStepNumber,
+    answers,
+    resumed,
+    storageAvailable,
+    sending,
+    failure,
+    confirmedEmail,
+    moves,
+    answer,
+    chooseDepartment,
+    next,
+    previous,
+    goTo,
+    restart,
+    submit,
+  };
+}
+
+export type OwnerQuestionnaire = ReturnType<typeof useOwnerQuestionnaire>;

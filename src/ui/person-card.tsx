@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+import { isRoleCode, roleLabels } from '../domain/roles';
+import type { User } from '../domain/user.schema';
+
+type Person = Pick<User, 'firstname' | 'lastname' | 'email' | 'phone'>;
+
+function initials({ firstname, lastname }: Person): string {
+  return `${firstname.trim().charAt(0)}${lastname.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/**
+ * The signed-in person, as the client and staff areas show it, with the way to their settings.
+ * Imported by path (not through ui/index.ts): only the account areas need it.
+ */
+export function PersonCard({ person, roles }: { person: Person; roles: readonly number[] }) {
+  const labels = roles.filter(isRoleCode).map((r) => roleLabels[r]);
+  return (
+    <section
+      aria-labelledby="person-card-name"
+      data-testid="person-card"
+      className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
+    >
+      <div className="flex items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-content"
+        >
+          {initials(person)}
+        </span>
+        <div className="min-w-0">
+          <h2 id="person-card-name" className="truncate font-sans text-lg font-semibold">
+            {person.firstname} {person.lastname}
+          </h2>
+          <p className="flex flex-wrap gap-1.5 pt-1">
+            {labels.map((label) => (
+              <span key={label} className="badge badge-soft badge-secondary badge-sm">
+                {label}
+              </span>
+            ))}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-5 space-y-3 border-t border-base-300 pt-5 text-sm">
+        <div>
+          <dt className="text-base-content/60">Adresse e-mail</dt>
+          <dd className="break-all font-medium">{person.email}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/60">Téléphone</dt>
+          <dd className="font-medium">{person.phone || 'Non renseigné'}</dd>
+        </div>
+      </dl>
+      <Link href="/parametres" className="btn btn-outline btn-primary btn-block mt-6">
+        Paramètres du compte
+      </Link>
+    </section>
+  );
+}
