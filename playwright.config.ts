@@ -30,6 +30,9 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
+    // The service worker is exercised by tests/offline.spec.ts, which allows it; elsewhere it
+    // would only precache the whole app in every fresh context.
+    serviceWorkers: 'block',
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [

@@ -22,6 +22,19 @@ export async function injectPrecache(clientDir) {
     globIgnores: ['sw.js', '**/*.map', '**/*.br', '**/*.gz'],
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // Pages are precached under the address people use ('/services'), which is what the server
+    // answers; it does not serve 'services/index.html' itself.
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) => {
+          if (entry.url === 'index.html') return { ...entry, url: '/' };
+          if (entry.url.endsWith('/index.html'))
+            return { ...entry, url: `/${entry.url.slice(0, -'/index.html'.length)}` };
+          return entry;
+        }),
+        warnings: [],
+      }),
+    ],
   });
   for (const warning of warnings) console.warn(`Précache : ${warning}`);
   return { count, size };

@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { isAppRoute, preloadRoute } from './app/preload';
 import { NOT_FOUND_PATH } from './app/routes';
 import { startSession } from './features/auth';
+import { registerServiceWorker } from './features/offline';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,6 +19,8 @@ const app = (
 /** Tells tests (and anyone curious) that the page now responds to input. */
 function markStarted() {
   document.documentElement.dataset.hydrated = '';
+  // The offline engine: registered once the page is stable (spec 9).
+  registerServiceWorker();
 }
 
 // Reads a stored token (spec 4.1). Prerendered pages are public and drawn signed out anyway

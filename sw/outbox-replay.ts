@@ -33,8 +33,16 @@ export async function fetchWithTimeout(
 
 async function messageOf(response: Response): Promise<string | undefined> {
   try {
-    const body = (await response.clone().json()) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : undefined;
+    const body = (await response.clone().json()) as {
+      message?: unknown;
+      fieldErrors?: Record<string, unknown>;
+    };
+    const detail = Object.values(body.fieldErrors ?? {}).find(
+      (v): v is string => typeof v === 'string',
+    );
+    const message = typeof body.message === 'string' ? body.message : undefined;
+    // The field's own message says what to fix; the general one alone does not.
+    return detail ? `${message ? `${message} ` : ''}${detail}` : message;
   } catch {
     return undefined;
   }

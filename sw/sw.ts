@@ -24,12 +24,8 @@ declare const self: ServiceWorkerGlobalScope & {
 
 // The precache list is injected after prerendering (scripts/build.mjs): the app shell, every
 // prerendered page, every route chunk, the fonts French needs and the images the flows show.
-precacheAndRoute(self.__WB_MANIFEST, {
-  // '/services' is precached as 'services/index.html'.
-  urlManipulation: ({ url }) => [
-    new URL(`${url.pathname.replace(/\/$/, '')}/index.html`, url.origin),
-  ],
-});
+// Pages are listed under their clean address ('/services'), as the server serves them.
+precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // Take control of the first visit's page at once, so a form sent on that visit is covered.
 clientsClaim();

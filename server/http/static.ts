@@ -138,7 +138,8 @@ export function staticSite(root: string): MiddlewareHandler {
       const page = find(htmlFor(routePath));
       if (page) return send(c, page, routePath);
     }
-    if (!routePath.endsWith('.html')) {
+    // HTML files are served under their route ('/services'), except the shell the worker uses.
+    if (!routePath.endsWith('.html') || routePath === manifest.shell) {
       const asset = path.extname(routePath) ? find(routePath) : undefined;
       if (asset) return send(c, asset, routePath);
     }

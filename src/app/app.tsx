@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CookieBanner } from '../features/consent';
+import { OfflineShell } from '../features/offline';
 import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
 import { brandFor, themeOf } from '../domain/brand';
@@ -60,6 +61,7 @@ function Shell() {
       <CookieBanner />
       <HelpWidget />
       <ToastHost />
+      <OfflineShell />
     </div>
   );
 }

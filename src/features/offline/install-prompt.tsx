@@ -1,51 +1,24 @@
-import { useEffect, useState } from 'react';
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { useState } from 'react';
+import { deferredInstallEvent, swStore } from './sw-registration';
 
 const DISMISSED_KEY = 'install_prompt_dismissed';
 
-function isStandalone(): boolean {
-  return (
-    window.matchMedia('(display-mode: standalone)').matches ||
-    (navigator as { standalone?: boolean }).standalone === true
-  );
-}
-
-function isIosSafari(): boolean {
-  return /iPhone|iPad|iPod/.test(navigator.userAgent) && !/CriOS|FxiOS/.test(navigator.userAgent);
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /**
  * 'Installer l'application' when the browser offers installation; on iPhone and iPad, where
- * Safari has no such offer, how to add the app to the home screen. Dismissed for good on 'Non merci'.
+ * Safari has no such offer, how to add the app to the home screen. 'Non merci' is remembered.
  */
 export default function InstallPrompt() {
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
-  const [ios, setIos] = useState(false);
-  const [dismissed, setDismissed] = useState(() => {
-    try {
-      return localStorage.getItem(DISMISSED_KEY) === '1';
-    } catch {
-      return false;
-    }
-  });
-
-  useEffect(() => {
-    if (isStandalone()) return;
-    const onOffer = (event: Event) => {
-      event.preventDefault();
-      setOffer(event as BeforeInstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', onOffer);
-    const timer = window.setTimeout(() => setIos(isIosSafari()), 0);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.clearTimeout(timer);
-    };
-  }, []);
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed) return null;
+  const offer = deferredInstallEvent;
 
   const dismiss = () => {
     setDismissed(true);
@@ -56,28 +29,33 @@ export default function InstallPrompt() {
     }
   };
 
-  if (dismissed || (!offer && !ios)) return null;
   return (
     <div
       role="region"
       aria-label="Installer l’application"
-      className="mx-auto mt-6 flex max-w-6xl flex-wrap items-center gap-3 px-4 text-sm sm:px-6"
+      className="fixed inset-x-3 bottom-20 z-30 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 text-sm shadow-lg sm:bottom-6"
+      data-testid="install-prompt"
     >
       {offer ? (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={() => {
-            void offer
-              .prompt()
-              .then(() => offer.userChoice)
-              .finally(() => setOffer(null));
-          }}
-        >
-          Installer l’application
-        </button>
+        <>
+          <p className="flex-1">
+            Ajoutez Chassimmo à votre écran d’accueil : vos formulaires restent disponibles sans
+            réseau.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => {
+              void offer.prompt().finally(() => {
+                swStore.installOffer = false;
+              });
+            }}
+          >
+            Installer l’application
+          </button>
+        </>
       ) : (
-        <p>
+        <p className="flex-1">
           Pour installer l’application sur votre iPhone : touchez <strong>Partager</strong>, puis{' '}
           <strong>« Sur l’écran d’accueil »</strong>.
         </p>

@@ -1,42 +1,68 @@
 import { proxy, useSnapshot } from 'valtio';
-import type { Workbox } from 'workbox-window';
 
 /** The service worker's state as the page sees it. */
 export const swStore = proxy({
   /** A new version is installed and waits for the person's yes. */
   updateWaiting: false,
-  /** The worker controls the page: forms sent without network will be queued. */
-  controlled: false,
+  /** Something was queued or replayed: the outbox panel is worth loading. */
+  outboxActivity: false,
+  /** The browser offers installation (Chromium), or this is Safari on iOS (manual steps). */
+  installOffer: false,
 });
 
-let workbox: Workbox | undefined;
+let waitingWorker: ServiceWorker | null = null;
+
+/** Keeps the browser's install offer for the 'Installer l'application' button. */
+export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | null = null;
+
+function watchWaiting(registration: ServiceWorkerRegistration): void {
+  const offer = (worker: ServiceWorker | null) => {
+    // Only an update asks: the first install has no page to refresh onto.
+    if (worker && navigator.serviceWorker.controller) {
+      waitingWorker = worker;
+      swStore.updateWaiting = true;
+    }
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer(installing);
+    });
+  });
+}
 
 /**
  * Registers /sw.js once the app is stable (loaded and idle) or after 30 s at most (spec 9).
  * Updates are never applied without asking (registerType 'prompt'): a waiting worker sets
  * updateWaiting, and only acceptUpdate() (the person's yes) makes it take over and reloads.
- * A failed installation is only logged (spec 2.8).
+ * A failed installation is only logged (spec 2.8). Written against the browser API rather than
+ * workbox-window, whose extra 2.5 KB the home page's 90 KB budget cannot take.
  */
 export function registerServiceWorker(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferredInstallEvent = event as Event & { prompt: () => Promise<void> };
+    swStore.installOffer = true;
+  });
+  const standalone = window.matchMedia?.('(display-mode: standalone)').matches;
+  if (!standalone && /iPhone|iPad|iPod/.test(navigator.userAgent)) swStore.installOffer = true;
+
+  void hasOutboxEntries().then((found) => {
+    if (found) swStore.outboxActivity = true;
+  });
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'OUTBOX_CHANGED') swStore.outboxActivity = true;
+  });
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    void import('workbox-window')
-      .then(({ Workbox }) => {
-        workbox = new Workbox('/sw.js', { scope: '/' });
-        workbox.addEventListener('waiting', () => {
-          swStore.updateWaiting = true;
-        });
-        workbox.addEventListener('controlling', () => {
-          swStore.controlled = true;
-        });
-        return workbox.register();
-      })
-      .then(() => {
-        swStore.controlled = !!navigator.serviceWorker.controller;
-      })
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(watchWaiting)
       .catch((error: unknown) => console.error('Service worker non installé', error));
   };
   const whenIdle = () =>
@@ -50,9 +76,11 @@ export function registerServiceWorker(): void {
 
 /** The person said yes: the waiting worker takes over, then the page reloads onto it. */
 export function acceptUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  if (!waitingWorker) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  waitingWorker.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export function dismissUpdate(): void {
@@ -66,4 +94,29 @@ export function useServiceWorker() {
 /** Asks the worker to replay what waits now ('Renvoyer maintenant' forces past the backoff). */
 export function requestReplay(force = false): void {
   navigator.serviceWorker?.controller?.postMessage({ type: 'OUTBOX_REPLAY', force });
+}
+
+/**
+ * Whether this device has submissions in its outbox, read with the bare IndexedDB API so the
+ * page does not load Dexie (or the outbox screens) just to learn there is nothing to show.
+ */
+async function hasOutboxEntries(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  const known = (await indexedDB.databases?.().catch(() => [])) ?? [];
+  if (!known.some((d) => d.name === 'chassimmo')) return false;
+  return new Promise((resolve) => {
+    const open = indexedDB.open('chassimmo');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (found: boolean) => {
+        db.close();
+        resolve(found);
+      };
+      if (!db.objectStoreNames.contains('outbox')) return done(false);
+      const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+      count.onsuccess = () => done(count.result > 0);
+      count.onerror = () => done(false);
+    };
+  });
 }
