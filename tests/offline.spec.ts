@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { expect, publicRoutes, queryDb, test } from './fixtures';
@@ -109,5 +113,31 @@ test.describe('offline engine', () => {
     await outbox.getByRole('button').first().click();
     await expect(outbox.locator('[data-status="failed"]')).toContainText('pas dans le département');
     expect(countFor(email)).toBe(0);
+  });
+
+  test('Chromium reports no installability errors', async ({ baseURL, browserName }, testInfo) => {
+    test.skip(browserName !== 'chromium', 'DevTools protocol check');
+    // A normal (persistent) profile: Playwright's default contexts are incognito, which Chromium
+    // itself lists as an installability error.
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
+    const options = testInfo.project.use.launchOptions ?? {};
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: options.executablePath,
+      args: options.args,
+      serviceWorkers: 'allow',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/`);
+      await swReady(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

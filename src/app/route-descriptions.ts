@@ -25,6 +25,8 @@ export const routeDescriptions: Record<string, string> = {
     'Écrivez-nous ou appelez-nous : un chasseur immobilier Chassimmo vous répond sous 48 heures ouvrées.',
   '/questions-proprietaire':
     'Propriétaire à Paris ou en Île-de-France ? Décrivez votre bien en quelques questions : estimation gratuite, acheteurs aux dossiers vérifiés, aucune commission sur la vente.',
+  '/signup':
+    'Vous cherchez à acheter à Paris ou en Île-de-France ? Décrivez votre projet en quelques questions : un chasseur immobilier vous contacte sous 48 heures.',
   '/access-denied': 'Vous n’avez pas accès à cette page.',
   '/404': 'La page demandée n’existe pas ou a été déplacée.',
   '/homestylz':

@@ -1,6 +1,7 @@
 import { company } from '../domain/company';
 import { CLIENT_ROLES, Role, STAFF_ROLES, type RoleCode } from '../domain/roles';
 import { authPages } from '../features/auth';
+import { buyerSignupPages } from '../features/buyer-signup';
 import { clientAreaPages } from '../features/client-area';
 import { homestylzPages } from '../features/homestylz';
 import { ownerQuestionnairePages } from '../features/owner-questionnaire';
@@ -207,6 +208,16 @@ export const routes: AppRoute[] = [
       title: 'homestylz pour les professionnels de l’immobilier',
       prerender: true,
     },
+  },
+  {
+    path: '/signup',
+    component: buyerSignupPages.BuyerSignupPage,
+    meta: { title: `Concrétiser votre projet immobilier — ${brand}`, prerender: true },
+  },
+  {
+    path: '/signup/:code',
+    component: buyerSignupPages.BuyerSignupPage,
+    meta: { title: `Concrétiser votre projet immobilier — ${brand}`, prerender: false },
   },
   accountRoute('/signin', authPages.SignInPage, 'Connexion à votre espace'),
   accountRoute('/admin', authPages.AdminSignInPage, 'Connexion équipe'),

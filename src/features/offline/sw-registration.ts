@@ -62,7 +62,10 @@ export function registerServiceWorker(): void {
     started = true;
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
-      .then(watchWaiting)
+      .then((registration) => {
+        // Undefined where the browser refuses workers (private modes, test harnesses).
+        if (registration) watchWaiting(registration);
+      })
       .catch((error: unknown) => console.error('Service worker non installé', error));
   };
   const whenIdle = () =>

@@ -2,6 +2,7 @@ import { company } from '../../../domain/company';
 import { PageHeader } from '../../../ui';
 import { PersonCard } from '../../../ui/person-card';
 import { useSession } from '../../auth';
+import { ProjectSummary } from '../components/project-summary';
 
 const nextSteps = [
   'Les étapes de votre recherche, de la validation du mandat à la signature de l’acte',
@@ -9,7 +10,7 @@ const nextSteps = [
   'Les documents à fournir pour votre dossier d’acquéreur',
 ];
 
-/** /dashboard, client only (spec 6). The project view comes with a later issue. */
+/** /dashboard, client only (spec 6): the buyer's project (criteria and stage) and the account. */
 export default function ClientDashboardPage() {
   const { user, roles } = useSession();
   if (!user) return null;
@@ -28,9 +29,8 @@ export default function ClientDashboardPage() {
           <h2 id="client-project-title" className="text-2xl font-semibold">
             Votre projet
           </h2>
-          <p className="mt-3 text-base-content/75">
-            Votre projet apparaîtra ici. Vous y retrouverez bientôt&nbsp;:
-          </p>
+          <ProjectSummary />
+          <p className="mt-6 text-base-content/75">Vous retrouverez bientôt ici&nbsp;:</p>
           <ul className="mt-4 space-y-2 text-base-content/75">
             {nextSteps.map((step) => (
               <li key={step} className="flex gap-2">

@@ -1,0 +1,306 @@
+import { useEffect, useRef } from 'react';
+import { BuyerStep } from '../../../domain/buyer-signup.schema';
+import { BUDGET, apportBands, personCounts, purchaseTypes } from '../../../domain/project';
+import {
+  bedroomCounts,
+  bienTypes,
+  propertyPurposes,
+  roomCounts,
+  surfaceBands,
+  visitCounts,
+} from '../../../domain/property';
+import { canGoNext, isQuestionStep, type BuyerAnswers } from '../buyer-flow';
+import { buyerPictureAlts, buyerStepPicture } from '../steps';
+import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
+import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
+import { Notice, STEP_TITLE_ID, StartStep, WizardFrame, titleClass } from './frame';
+import { CityStep, DepartmentStep } from './geography-steps';
+import { ProgressPhases } from './progress-phases';
+import { RestartButton } from './restart-dialog';
+import { UserStep } from './user-step';
+
+type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
+
+const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
+const bankOptions = [
+  { value: true, label: 'Oui' },
+  { value: false, label: 'Non' },
+] as const;
+
+/** Radio steps: title and options (spec 2.6). */
+const radioSteps = {
+  [BuyerStep.PERSON_COUNT]: {
+    field: 'personCount',
+    title: 'Combien de personnes sont concernées par ce projet ?',
+    options: personCounts,
+    columns: 'grid-cols-2 sm:grid-cols-4',
+  },
+  [BuyerStep.SEARCH_GOAL]: {
+    field: 'searchGoal',
+    title: 'Quel est l’objectif de votre recherche ?',
+    options: purposeOptions,
+    columns: 'sm:grid-cols-2',
+  },
+  [BuyerStep.SURFACE]: {
+    field: 'surface',
+    title: 'Quelle surface recherchez-vous ?',
+    options: surfaceBands,
+    columns: 'sm:grid-cols-2',
+  },
+  [BuyerStep.ROOM_COUNT]: {
+    field: 'roomCount',
+    title: 'Combien de pièces ?',
+    options: roomCounts,
+    columns: 'grid-cols-2 sm:grid-cols-3',
+  },
+  [BuyerStep.BEDROOM_COUNT]: {
+    field: 'bedroomCount',
+    title: 'Combien de chambres ?',
+    options: bedroomCounts,
+    columns: 'grid-cols-3 sm:grid-cols-5',
+  },
+  [BuyerStep.VISIT_COUNT]: {
+    field: 'visitCount',
+    title: 'Combien de biens avez-vous déjà visités ?',
+    options: visitCounts,
+    columns: 'grid-cols-3',
+  },
+  [BuyerStep.APPORT]: {
+    field: 'apport',
+    title: 'Quel est le montant de votre apport ?',
+    options: apportBands,
+    columns: 'grid-cols-1',
+  },
+  [BuyerStep.WITH_BANK]: {
+    field: 'withBank',
+    title: 'Avez-vous déjà consulté un banquier ou un courtier pour valider votre budget ?',
+    options: bankOptions,
+    columns: 'grid-cols-2',
+  },
+} as const satisfies Record<
+  number,
+  {
+    field: keyof BuyerAnswers;
+    title: string;
+    options: readonly Option<string | number | boolean>[];
+    columns: string;
+  }
+>;
+
+const checkSteps = {
+  [BuyerStep.BIEN_TYPE]: {
+    field: 'typeBien',
+    title: 'Quel type de bien recherchez-vous ?',
+    options: bienTypes,
+  },
+  [BuyerStep.ACHAT_TYPE]: {
+    field: 'typeAchat',
+    title: 'Quel type d’achat envisagez-vous ?',
+    options: purchaseTypes,
+  },
+} as const;
+
+function CurrentStep({ w }: { w: BuyerWizardState }) {
+  const { step, answers, answer } = w;
+  const nav: Nav = { canNext: canGoNext(step, answers), onNext: w.next, onPrevious: w.previous };
+  const frenchSpace = (t: string) => t.replace(' ?', '\u00a0?');
+
+  if (step in radioSteps) {
+    const s = radioSteps[step as keyof typeof radioSteps];
+    const options = s.options as readonly Option<string | number | boolean>[];
+    return (
+      <StepForm onNext={nav.onNext} canNext={nav.canNext}>
+        <RadioGroup
+          name={s.field}
+          legend={<StepTitle step={step}>{frenchSpace(s.title)}</StepTitle>}
+          options={options}
+          value={answers[s.field] as string | number | boolean | undefined}
+          onChange={(value) => answer({ [s.field]: value } as BuyerAnswers)}
+          columns={s.columns}
+        />
+        <StepNav canNext={nav.canNext} onPrevious={nav.onPrevious} />
+      </StepForm>
+    );
+  }
+  if (step in checkSteps) {
+    const s = checkSteps[step as keyof typeof checkSteps];
+    return (
+      <StepForm onNext={nav.onNext} canNext={nav.canNext}>
+        <fieldset className="min-w-0">
+          <legend className="w-full p-0">
+            <StepTitle step={step}>{frenchSpace(s.title)}</StepTitle>
+          </legend>
+          <p className="mt-3 text-base-content/70">Plusieurs réponses possibles.</p>
+          <div className="mt-6">
+            <CheckList
+              name={s.field}
+              options={s.options as readonly Option<number>[]}
+              value={(answers[s.field] as number[] | undefined) ?? []}
+              onChange={(value) => answer({ [s.field]: value } as BuyerAnswers)}
+            />
+          </div>
+        </fieldset>
+        <StepNav canNext={nav.canNext} onPrevious={nav.onPrevious} />
+      </StepForm>
+    );
+  }
+  switch (step) {
+    case BuyerStep.START:
+      return <StartStep ready onStart={w.next} />;
+    case BuyerStep.DEPARTMENT:
+      return (
+        <DepartmentStep
+          value={answers.department ?? []}
+          onChange={(codes) =>
+            w.chooseDepartments(codes as NonNullable<BuyerAnswers['department']>)
+          }
+          nav={nav}
+        />
+      );
+    case BuyerStep.CITY:
+      return (
+        <CityStep
+          departments={answers.department ?? []}
+          value={answers.cities ?? []}
+          onChange={(cities) => answer({ cities })}
+          nav={nav}
+        />
+      );
+    case BuyerStep.DESC:
+      return (
+        <StepForm onNext={nav.onNext} canNext={nav.canNext}>
+          <StepTitle step={step}>Décrivez votre projet</StepTitle>
+          <label htmlFor="inscription-description" className="mt-3 block text-base-content/70">
+            Ce qui compte pour vous (quartier, extérieur, étage…). Facultatif.
+          </label>
+          <textarea
+            id="inscription-description"
+            className="textarea mt-4 h-40 w-full"
+            maxLength={2000}
+            value={answers.description ?? ''}
+            onChange={(e) => answer({ description: e.target.value })}
+          />
+          <StepNav canNext={nav.canNext} onPrevious={nav.onPrevious} />
+        </StepForm>
+      );
+    case BuyerStep.BUDGET:
+      return (
+        <StepForm onNext={nav.onNext} canNext={nav.canNext}>
+          <StepTitle step={step}>Quel est votre budget&nbsp;?</StepTitle>
+          <label htmlFor="inscription-budget" className="mt-3 block text-base-content/70">
+            Votre budget total en euros, entre 20 000 € et 10 000 000 €.
+          </label>
+          <input
+            id="inscription-budget"
+            type="number"
+            inputMode="numeric"
+            className="input mt-4 w-full sm:w-64"
+            step={BUDGET.step}
+            min={BUDGET.min}
+            max={BUDGET.max}
+            placeholder={BUDGET.placeholder}
+            value={answers.budget ?? ''}
+            onChange={(e) =>
+              answer({ budget: e.target.value === '' ? undefined : Number(e.target.value) })
+            }
+          />
+          <StepNav canNext={nav.canNext} onPrevious={nav.onPrevious} />
+        </StepForm>
+      );
+    case BuyerStep.USER:
+      return (
+        <UserStep
+          answers={answers}
+          onChange={answer}
+          onSubmit={w.submit}
+          onPrevious={w.previous}
+          onFix={(target) => w.goTo(target as typeof step)}
+          sending={w.sending}
+          failure={w.failure}
+        />
+      );
+    case BuyerStep.CONFIRM:
+      return <ConfirmStep email={w.confirmed?.email ?? null} queued={!!w.confirmed?.queued} />;
+  }
+  return null;
+}
+
+function ConfirmStep({ email, queued }: { email: string | null; queued: boolean }) {
+  return (
+    <div>
+      <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
+        {queued
+          ? 'Votre inscription est prête à partir'
+          : 'Merci, votre inscription est enregistrée'}
+      </h1>
+      {queued ? (
+        <p className="mt-4 text-lg text-base-content/75">
+          Vous êtes hors ligne&nbsp;: votre inscription sera envoyée dès le retour du réseau. Vos
+          réponses restent enregistrées sur cet appareil d’ici là.
+        </p>
+      ) : null}
+      <p className="mt-4 text-lg text-base-content/75">
+        Un e-mail {queued ? 'sera' : 'a été'} envoyé à{' '}
+        <strong className="font-semibold">{email ?? 'l’adresse indiquée'}</strong>. Cliquez sur son
+        lien pour confirmer votre inscription et accéder à votre espace client.
+      </p>
+      <p className="mt-4 text-base-content/75">
+        Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre projet.
+      </p>
+    </div>
+  );
+}
+
+/** The wizard (spec 2.6), loaded by the page on start or when a draft is found. */
+export default function BuyerWizard(props: {
+  draft: { step: number; answers: Record<string, unknown> } | null;
+  begin: boolean;
+  storageAvailable: boolean;
+  partnerCode: string | undefined;
+}) {
+  const w = useBuyerWizard(props);
+  const { step, moves } = w;
+  const card = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (moves === 0) return;
+    document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
+    const top = card.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
+      window.scrollTo({ top: window.scrollY + top - 96 });
+    }
+  }, [moves, step]);
+
+  const asking = isQuestionStep(step) || step === BuyerStep.USER;
+  return (
+    <WizardFrame
+      cardRef={card}
+      picture={{ src: buyerStepPicture(step), alt: buyerPictureAlts[step] ?? '' }}
+      top={
+        <>
+          {asking ? (
+            <div className="mb-5">
+              <ProgressPhases
+                step={step}
+                aside={<RestartButton onConfirm={() => void w.restart()} />}
+              />
+            </div>
+          ) : null}
+          {w.resumed && moves === 0 && asking ? (
+            <Notice>
+              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
+            </Notice>
+          ) : null}
+          {!w.storageAvailable && step !== BuyerStep.CONFIRM ? (
+            <Notice>
+              Ce navigateur n’autorise pas l’enregistrement de vos réponses sur l’appareil :
+              terminez l’inscription sans fermer la page.
+            </Notice>
+          ) : null}
+        </>
+      }
+    >
+      <CurrentStep w={w} />
+    </WizardFrame>
+  );
+}

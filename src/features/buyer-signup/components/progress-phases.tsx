@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { CheckIcon } from '../../../ui';
+import { buyerPhases as ownerPhases, phaseIndexOf } from '../steps';
+
+/**
+ * The three-phase progress indicator shown after the intro (spec 2.5): each phase's bar fills
+ * as its questions are passed; the current phase is marked aria-current="step". Under 640 px
+ * the three names do not fit side by side: only the current one is written, under the bars.
+ */
+export function ProgressPhases({ step, aside }: { step: number; aside?: ReactNode }) {
+  const current = phaseIndexOf(step);
+  const currentPhase = ownerPhases[current];
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1">
+      <ol
+        aria-label="Progression de l’inscription"
+        className="col-span-2 grid grid-cols-3 gap-2 sm:col-span-1 sm:gap-4"
+      >
+        {ownerPhases.map((phase, index) => {
+          const done = index < current;
+          const active = index === current;
+          const size = phase.last - phase.first + 1;
+          const filled = done ? 1 : active ? (step - phase.first + 1) / (size + 1) : 0;
+          return (
+            <li key={phase.label} aria-current={active ? 'step' : undefined} className="min-w-0">
+              <div className="h-1.5 overflow-hidden rounded-full bg-base-300">
+                <div
+                  className="h-full origin-left rounded-full bg-primary transition-transform duration-300"
+                  style={{ transform: `scaleX(${filled})` }}
+                />
+              </div>
+              <p
+                className={`mt-2 hidden items-start gap-1.5 text-sm leading-snug sm:flex ${
+                  active ? 'font-semibold text-base-content' : 'text-base-content/60'
+                }`}
+              >
+                <PhaseNumber index={index} done={done} active={active} />
+                {phase.label}
+              </p>
+              <span className="sr-only">
+                {`${index + 1}. ${phase.label} : ${done ? 'terminé' : active ? 'en cours' : 'à venir'}`}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {currentPhase ? (
+        <p aria-hidden="true" className="flex items-center gap-1.5 text-sm font-semibold sm:hidden">
+          <PhaseNumber index={current} done={false} active />
+          {currentPhase.label}
+        </p>
+      ) : null}
+      {aside ? (
+        <div className="col-start-2 justify-self-end sm:row-start-1 sm:self-start">{aside}</div>
+      ) : null}
+    </div>
+  );
+}
+
+function PhaseNumber({ index, done, active }: { index: number; done: boolean; active: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex size-5 shrink-0 items-center justify-center rounded-full text-[0.7rem] font-semibold ${
+        done || active ? 'bg-primary text-primary-content' : 'bg-base-300 text-base-content/70'
+      }`}
+    >
+      {done ? <CheckIcon /> : index + 1}
+    </span>
+  );
+}

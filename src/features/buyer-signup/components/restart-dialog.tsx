@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+
+/**
+ * 'Recommencer', confirmed in a modal dialog (native <dialog>: focus is trapped and Escape
+ * cancels), since it wipes every answer kept on the device.
+ */
+export function RestartButton({ onConfirm }: { onConfirm: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm text-base-content/70"
+        onClick={() => dialog.current?.showModal()}
+      >
+        Recommencer
+      </button>
+      <dialog
+        ref={dialog}
+        className="modal modal-bottom sm:modal-middle"
+        aria-labelledby="inscription-recommencer-titre"
+        aria-describedby="inscription-recommencer-texte"
+      >
+        <div className="modal-box">
+          <h2 id="inscription-recommencer-titre" className="text-xl font-semibold">
+            Recommencer l’inscription&nbsp;?
+          </h2>
+          <p id="inscription-recommencer-texte" className="mt-3 text-base-content/75">
+            Toutes vos réponses enregistrées sur cet appareil seront effacées.
+          </p>
+          <div className="modal-action">
+            <form method="dialog">
+              <button type="submit" className="btn btn-ghost">
+                Annuler
+              </button>
+            </form>
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => {
+                dialog.current?.close();
+                onConfirm();
+              }}
+            >
+              Effacer et recommencer
+            </button>
+          </div>
+        </div>
+        <form method="dialog" className="modal-backdrop">
+          <button type="submit" tabIndex={-1}>
+            Fermer
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}

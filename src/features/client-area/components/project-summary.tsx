@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { formatEuro } from '../../../domain/format';
+import { apportBands, purchaseTypes } from '../../../domain/project';
+import type { ProjectView } from '../../../domain/project-view';
+import {
+  bedroomCounts,
+  bienTypes,
+  roomCounts,
+  surfaceBands,
+  visitCounts,
+} from '../../../domain/property';
+import { api, toApiFailure } from '../../../lib/api';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; projects: ProjectView[] }
+  | { status: 'failed'; message: string };
+
+const labelIn = (list: readonly { value: unknown; label: string }[], value: unknown) =>
+  list.find((o) => o.value === value)?.label ?? String(value);
+const labelsIn = (list: readonly { value: unknown; label: string }[], values: readonly unknown[]) =>
+  values.map((v) => labelIn(list, v)).join(', ');
+
+/** The signed-in buyer's projects (GET /api/projects/mine): the criteria and the stage. */
+export function ProjectSummary() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    api<ProjectView[]>('/api/projects/mine').then(
+      (projects) => {
+        if (current) setLoad({ status: 'ready', projects });
+      },
+      (error: unknown) => {
+        if (current) setLoad({ status: 'failed', message: toApiFailure(error).message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (load.status === 'loading') {
+    return (
+      <p role="status" className="mt-3 text-base-content/70">
+        Chargement de votre projet…
+      </p>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <p role="alert" className="mt-3 text-error">
+        {load.message}
+      </p>
+    );
+  }
+  if (load.projects.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-6">
+      {load.projects.map((p) => {
+        const rows: [string, string][] = [
+          ['Départements', p.department.join(', ')],
+          ['Villes', p.cities.join(', ')],
+          ['Types de bien', labelsIn(bienTypes, p.typeBien)],
+          ['Types d’achat', labelsIn(purchaseTypes, p.typeAchat)],
+          ['Surface', labelIn(surfaceBands, p.surface)],
+          ['Pièces', labelIn(roomCounts, p.roomCount)],
+          ['Chambres', labelIn(bedroomCounts, p.bedroomCount)],
+          ['Visites déjà faites', labelIn(visitCounts, p.visitCount)],
+          ['Budget', formatEuro(p.budget)],
+          ['Apport', labelIn(apportBands, p.apport)],
+          ['Banquier ou courtier consulté', p.withBank ? 'Oui' : 'Non'],
+        ];
+        if (p.description) rows.push(['Description', p.description]);
+        return (
+          <article key={p.id} aria-label={`Projet ${p.id}`}>
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-base-content/70">Étape&nbsp;:</span>
+              <span className="badge badge-secondary" data-testid="project-stage">
+                {p.stageLabel}
+              </span>
+            </p>
+            <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+              {rows.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="text-sm font-medium text-base-content/70">{term}</dt>
+                  <dd className="mb-2 break-words sm:mb-0">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import type { Page } from '@playwright/test';
+import { expect, queryDb, test } from './fixtures';
+
+/** Buyer signup wizard (spec 2.6, issue 5), driven by the keyboard alone. */
+
+const title = (page: Page) => page.locator('#inscription-titre');
+
+/** Waits for the title of `step` (it shows step − 1) and for focus on it. */
+async function atStep(page: Page, step: number) {
+  await expect(title(page)).toContainText(`${step - 1}.`);
+  await expect(title(page)).toBeFocused();
+}
+
+async function next(page: Page, from: number) {
+  await page.keyboard.press('Enter');
+  await atStep(page, from + 1);
+}
+
+/** Answers steps 2 to `last` (≤ 15) by keyboard, starting on the intro. */
+async function answerUpTo(page: Page, last: number) {
+  const start = page.getByRole('button', { name: 'C’est parti !' });
+  // Disabled while the saved draft is read.
+  await expect(start).toBeEnabled();
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await atStep(page, 2);
+  const k = page.keyboard;
+  const plan: Record<number, () => Promise<void>> = {
+    2: async () => {
+      await k.press('Tab');
+      await k.press('ArrowRight'); // 2 persons
+    },
+    3: async () => {
+      await k.press('Tab');
+      await k.press('Space'); // Résidence principale
+    },
+    4: async () => {
+      await expect(page.getByRole('checkbox', { name: '(75) - Paris' })).toBeVisible();
+      await k.press('Tab');
+      await k.press('Space'); // 75
+    },
+    5: async () => {
+      await k.press('Tab');
+      await k.type('  PARIS ');
+      await expect(page.getByRole('checkbox', { name: 'Paris (75)' })).toBeVisible();
+      await k.press('Tab');
+      await k.press('Space');
+    },
+    6: async () => {
+      await k.press('Tab');
+      await k.press('Space'); // Appartement (1)
+    },
+    7: async () => {
+      await k.press('Tab');
+      await k.press('Space'); // 1
+      await k.press('Tab');
+      await k.press('Space'); // 2
+    },
+    8: async () => {
+      await k.press('Tab');
+      await k.press('ArrowDown');
+      await k.press('ArrowDown'); // 3
+    },
+    9: async () => {
+      await k.press('Tab');
+      await k.press('ArrowRight');
+      await k.press('ArrowRight'); // 3
+    },
+    10: async () => {
+      await k.press('Tab');
+      await k.press('ArrowRight'); // 2
+    },
+    11: async () => {
+      await k.press('Tab');
+      await k.press('Space'); // 0
+    },
+    12: async () => {
+      await k.press('Tab');
+      await k.type('Proche du métro');
+      await k.press('Tab'); // Precedent
+      await k.press('Tab'); // Suivant
+    },
+    13: async () => {
+      await k.press('Tab');
+      await k.type('450000');
+    },
+    14: async () => {
+      await k.press('Tab');
+      await k.press('ArrowDown'); // 2
+    },
+    15: async () => {
+      await k.press('Tab');
+      await k.press('Space'); // Oui
+    },
+  };
+  for (let step = 2; step <= last; step += 1) {
+    await plan[step]!();
+    await next(page, step);
+  }
+}
+
+async function fillUser(page: Page, email: string, password = 'Maison2026') {
+  for (const value of ['Martin', 'Jeanne', email, '06 12 34 56 78', password, password]) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+}
+
+/** Every value of every object store of every IndexedDB database, as JSON. */
+async function indexedDbDump(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: unknown[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        out.push({ store, all });
+      }
+      db.close();
+    }
+    return JSON.stringify(out);
+  });
+}
+
+interface OutboxMail {
+  links: string[];
+}
+
+test.describe('buyer signup wizard', () => {
+  test('by keyboard: account and project created, link → signed in on /dashboard', async ({
+    page,
+  }) => {
+    const email = `acheteur.${Date.now()}@exemple.fr`;
+    await page.goto('/signup/COURTIER-7');
+    await expect(
+      page.getByRole('heading', { name: 'Concrétiser votre projet immobilier' }),
+    ).toBeVisible();
+    await answerUpTo(page, 15);
+    await fillUser(page, email);
+    await page.keyboard.press('Enter');
+    await expect(title(page)).toContainText('Merci, votre inscription est enregistrée');
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(/dans les 48\s+heures/)).toBeVisible();
+
+    const users = queryDb<{ id: string }>('select id from app_user where email = ?', email);
+    expect(users).toHaveLength(1);
+    const projects = queryDb<Record<string, unknown>>(
+      'select * from buyer_project where user_id = ?',
+      users[0]!.id,
+    );
+    expect(projects).toHaveLength(1);
+    expect(projects[0]).toMatchObject({
+      partner_code: 'COURTIER-7',
+      person_count: 2,
+      search_goal: 'Résidence principale',
+      surface: 3,
+      room_count: 3,
+      bedroom_count: 2,
+      visit_count: 0,
+      description: 'Proche du métro',
+      budget: 450000,
+      apport: 2,
+      with_bank: 1,
+      stage: 'VALIDATION',
+    });
+    expect(JSON.parse(projects[0]!.departments as string)).toEqual(['75']);
+    expect(JSON.parse(projects[0]!.cities as string)).toEqual(['Paris']);
+    expect(JSON.parse(projects[0]!.type_bien as string)).toEqual([1]);
+    expect(JSON.parse(projects[0]!.type_achat as string)).toEqual([1, 2]);
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
+        const mails = (await res.json()) as OutboxMail[];
+        link = mails
+          .flatMap((m) => m.links)
+          .find((l) => new URL(l).pathname.startsWith('/activation/'));
+        return link;
+      })
+      .toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('En cours de validation')).toBeVisible();
+    await expect(page.getByText('450 000')).toBeVisible();
+    await expect(page.getByText('De 10 001 à 50 000 €')).toBeVisible();
+    await expect(page.getByText('Proche du métro')).toBeVisible();
+  });
+
+  test('reload at step 9 restores the step and the answers', async ({ page }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 8);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight'); // 2 rooms, not yet moved on
+    await page.reload();
+    await expect(title(page)).toContainText('8.');
+    await expect(page.getByRole('radio', { name: '2 pièces' })).toBeChecked();
+    await page.getByRole('button', { name: 'Precedent' }).click();
+    await expect(page.getByRole('radio', { name: '50 à 70 m²' })).toBeChecked();
+  });
+
+  test('password messages: exact strings, only once touched', async ({ page }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 15);
+    const password = page.getByLabel('Mot de passe', { exact: true });
+    await expect(page.getByText('Le mot de passe est requis')).toHaveCount(0);
+    await password.focus();
+    await password.blur();
+    await expect(page.getByText('Le mot de passe est requis')).toBeVisible();
+    await password.fill('abc');
+    await expect(page.getByText('Le mot de passe doit avoir au moin 6 caractères')).toBeVisible();
+    await expect(page.getByText('Il faut au moins 1 majuscule')).toBeVisible();
+    await expect(page.getByText('Il faut au moins 1 chiffre')).toBeVisible();
+    await password.fill('ABCDEFG');
+    await expect(page.getByText('Il faut au moins 1 minuscule')).toBeVisible();
+    await password.fill('Maison2026');
+    await expect(page.getByText(/Il faut au moins/)).toHaveCount(0);
+    const confirm = page.getByLabel('Confirmation de votre mot de passe');
+    await confirm.fill('Maison2027');
+    await confirm.blur();
+    await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
+  });
+
+  test('an e-mail already registered: the server’s message on step 16, answers kept', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 15);
+    await fillUser(page, 'client@demo.chassimmo.fr');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/Un compte existe déjà avec cette adresse e-mail/)).toBeVisible();
+    await expect(title(page)).toContainText('15.');
+    await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Martin');
+    await expect(page.getByLabel('Adresse mail')).toHaveValue('client@demo.chassimmo.fr');
+    await page.getByRole('button', { name: 'Precedent' }).click();
+    await expect(page.getByRole('radio', { name: 'Oui' })).toBeChecked();
+  });
+
+  test('the password is nowhere in IndexedDB, after any step', async ({ page }) => {
+    const secret = 'Secret2026xyz';
+    await page.goto('/signup');
+    await answerUpTo(page, 15);
+    await fillUser(page, `secret.${Date.now()}@exemple.fr`, secret);
+    expect(await indexedDbDump(page)).not.toContain(secret);
+    await page.getByRole('button', { name: 'Precedent' }).click();
+    await atStep(page, 15);
+    expect(await indexedDbDump(page)).not.toContain(secret);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await next(page, 15);
+    expect(await indexedDbDump(page)).toContain('Martin');
+    expect(await indexedDbDump(page)).not.toContain(secret);
+  });
+
+  test('network failure → Réessayer; a queued answer (202) → waiting wording, draft kept', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 15);
+    await fillUser(page, `hors.ligne.${Date.now()}@exemple.fr`);
+    await page.route('**/api/register', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Enter');
+    const retry = page.getByRole('button', { name: 'Réessayer' });
+    await expect(retry).toBeVisible();
+    await page.unroute('**/api/register');
+    await page.route('**/api/register', (route) =>
+      route.fulfill({
+        status: 202,
+        contentType: 'application/json',
+        body: JSON.stringify({ queued: true, message: 'Envoi en attente du réseau.' }),
+      }),
+    );
+    await retry.click();
+    await expect(page.getByText(/sera envoyée dès le retour du réseau/)).toBeVisible();
+    expect(await indexedDbDump(page)).toContain('Martin');
+  });
+});
