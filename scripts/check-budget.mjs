@@ -48,7 +48,7 @@ try {
   console.log('\nJavaScript chargé par page (gzip) :');
   for (const r of rows) {
     console.log(
-      `${r.ok ? '✓' : '✗'} ${r.route.padEnd(32)} ${(r.total / KB).toFixed(1).padStart(6)} KB / ${(r.budget / KB).toFixed(0)} KB  (${r.files} fichiers)`,
+      `${r.ok ? '✓' : '✗'} ${r.route.padEnd(32)} ${(r.total / KB).toFixed(1).padStart(6)} KB (${r.total} o) / ${(r.budget / KB).toFixed(0)} KB  (${r.files} fichiers)`,
     );
   }
 } finally {

@@ -1,7 +1,7 @@
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
 import { preloadRoute } from './app/preload';
-import { headHtml } from './app/head';
+import { headHtml } from './app/head-html';
 import { routeDescriptions } from './app/route-descriptions';
 import { routes } from './app/routes';
 

@@ -74,20 +74,3 @@ export function useDocumentMeta(): void {
     };
   }, [location]);
 }
-
-/** The same tags as HTML, for prerendered pages. */
-export function headHtml(path: string, descriptions: Record<string, string>): string {
-  const meta = metaFor(path, descriptions);
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return [
-    `<title>${esc(meta.title)}</title>`,
-    `<meta name="description" content="${esc(meta.description)}" />`,
-    `<meta name="robots" content="${meta.noindex ? 'noindex' : 'index, follow'}" />`,
-    `<link rel="canonical" href="${esc(meta.canonical)}" />`,
-    `<meta property="og:title" content="${esc(meta.title)}" />`,
-    `<meta property="og:description" content="${esc(meta.description)}" />`,
-    `<meta property="og:url" content="${esc(meta.canonical)}" />`,
-    `<meta property="og:locale" content="fr_FR" />`,
-    `<meta property="og:type" content="website" />`,
-  ].join('\n    ');
-}
