@@ -10,13 +10,13 @@ import {
   visitCounts,
 } from '../../../domain/property';
 import { canGoNext, isQuestionStep, type BuyerAnswers } from '../buyer-flow';
-import { buyerPictureAlts, buyerStepPicture } from '../steps';
+import { buyerPhases, buyerPictureAlts, buyerStepPicture, phaseIndexOf } from '../steps';
 import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
 import { Notice, STEP_TITLE_ID, StartStep, WizardFrame, titleClass } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { ProgressPhases } from './progress-phases';
-import { RestartButton } from './restart-dialog';
+import { ProgressPhases } from '../../../ui/progress-phases';
+import { RestartButton } from '../../../ui/restart-dialog';
 import { UserStep } from './user-step';
 
 type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
@@ -281,8 +281,17 @@ export default function BuyerWizard(props: {
           {asking ? (
             <div className="mb-5">
               <ProgressPhases
+                phases={buyerPhases}
+                current={phaseIndexOf(step)}
                 step={step}
-                aside={<RestartButton onConfirm={() => void w.restart()} />}
+                label="Progression de l’inscription"
+                aside={
+                  <RestartButton
+                    title="Recommencer l’inscription ?"
+                    idPrefix="inscription-recommencer"
+                    onConfirm={() => void w.restart()}
+                  />
+                }
               />
             </div>
           ) : null}

@@ -18,9 +18,10 @@ import { ConfirmStep } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { ProgressPhases } from './progress-phases';
+import { ProgressPhases } from '../../../ui/progress-phases';
 import { Notice, QuestionnaireFrame, STEP_TITLE_ID } from './questionnaire-frame';
-import { RestartButton } from './restart-dialog';
+import { RestartButton } from '../../../ui/restart-dialog';
+import { ownerPhases, phaseIndexOf } from '../questionnaire-flow';
 import { StartStep } from './start-step';
 
 const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
@@ -210,8 +211,17 @@ export default function OwnerQuestions(props: {
           {asking ? (
             <div className="mb-5">
               <ProgressPhases
+                phases={ownerPhases}
+                current={phaseIndexOf(step)}
                 step={step}
-                aside={<RestartButton onConfirm={() => void q.restart()} />}
+                label="Progression du questionnaire"
+                aside={
+                  <RestartButton
+                    title="Recommencer le questionnaire ?"
+                    idPrefix="recommencer"
+                    onConfirm={() => void q.restart()}
+                  />
+                }
               />
             </div>
           ) : null}

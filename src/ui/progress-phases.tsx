@@ -1,22 +1,36 @@
 import type { ReactNode } from 'react';
-import { CheckIcon } from '../../../ui';
-import { buyerPhases as ownerPhases, phaseIndexOf } from '../steps';
+import { CheckIcon } from './icons';
+
+export interface Phase {
+  label: string;
+  first: number;
+  last: number;
+}
 
 /**
- * The three-phase progress indicator shown after the intro (spec 2.5): each phase's bar fills
+ * The three-phase progress indicator of the two long forms (spec 2.5, 2.6): each phase's bar fills
  * as its questions are passed; the current phase is marked aria-current="step". Under 640 px
  * the three names do not fit side by side: only the current one is written, under the bars.
  */
-export function ProgressPhases({ step, aside }: { step: number; aside?: ReactNode }) {
-  const current = phaseIndexOf(step);
-  const currentPhase = ownerPhases[current];
+export function ProgressPhases({
+  phases,
+  current,
+  step,
+  label,
+  aside,
+}: {
+  phases: readonly Phase[];
+  /** Index of the phase of `step` (phases.length once all are passed). */
+  current: number;
+  step: number;
+  label: string;
+  aside?: ReactNode;
+}) {
+  const currentPhase = phases[current];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1">
-      <ol
-        aria-label="Progression de l’inscription"
-        className="col-span-2 grid grid-cols-3 gap-2 sm:col-span-1 sm:gap-4"
-      >
-        {ownerPhases.map((phase, index) => {
+      <ol aria-label={label} className="col-span-2 grid grid-cols-3 gap-2 sm:col-span-1 sm:gap-4">
+        {phases.map((phase, index) => {
           const done = index < current;
           const active = index === current;
           const size = phase.last - phase.first + 1;

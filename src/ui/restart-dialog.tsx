@@ -4,7 +4,17 @@ import { useRef } from 'react';
  * 'Recommencer', confirmed in a modal dialog (native <dialog>: focus is trapped and Escape
  * cancels), since it wipes every answer kept on the device.
  */
-export function RestartButton({ onConfirm }: { onConfirm: () => void }) {
+export function RestartButton({
+  title,
+  idPrefix,
+  onConfirm,
+}: {
+  /** The dialog's question, e.g. 'Recommencer le questionnaire ?'. */
+  title: string;
+  /** Prefix of the dialog's element ids, unique on the page. */
+  idPrefix: string;
+  onConfirm: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
@@ -18,14 +28,14 @@ export function RestartButton({ onConfirm }: { onConfirm: () => void }) {
       <dialog
         ref={dialog}
         className="modal modal-bottom sm:modal-middle"
-        aria-labelledby="inscription-recommencer-titre"
-        aria-describedby="inscription-recommencer-texte"
+        aria-labelledby={`${idPrefix}-titre`}
+        aria-describedby={`${idPrefix}-texte`}
       >
         <div className="modal-box">
-          <h2 id="inscription-recommencer-titre" className="text-xl font-semibold">
-            Recommencer l’inscription&nbsp;?
+          <h2 id={`${idPrefix}-titre`} className="text-xl font-semibold">
+            {title}
           </h2>
-          <p id="inscription-recommencer-texte" className="mt-3 text-base-content/75">
+          <p id={`${idPrefix}-texte`} className="mt-3 text-base-content/75">
             Toutes vos réponses enregistrées sur cet appareil seront effacées.
           </p>
           <div className="modal-action">
