@@ -103,7 +103,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
       environment: 'node',
       restoreMocks: true,
     },

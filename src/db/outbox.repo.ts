@@ -28,6 +28,11 @@ export async function saveOutboxEntry(entry: OutboxEntry): Promise<void> {
   await appDb.outbox.put(entry);
 }
 
+/** Entries still waiting or being sent. */
+export function listUnsettled(): Promise<OutboxEntry[]> {
+  return appDb.outbox.where('status').anyOf('queued', 'sending').toArray();
+}
+
 export function listOutbox(): Promise<OutboxEntry[]> {
   return appDb.outbox.orderBy('key').toArray();
 }

@@ -7,6 +7,7 @@ import {
   isDue,
   isNearExpiry,
   newOutboxEntry,
+  replayDecision,
 } from './outbox';
 
 describe('outbox rules', () => {
@@ -55,5 +56,34 @@ describe('outbox rules', () => {
     const entry = newOutboxEntry('k3', 'owner', 0);
     expect(isNearExpiry(entry, 1000)).toBe(false);
     expect(isNearExpiry(entry, OUTBOX_RETENTION_MS - 1000)).toBe(true);
+  });
+
+  it('drops an identical copy of a settled body, sends a different one', () => {
+    const queued = newOutboxEntry('k4', 'owner', 0);
+    expect(replayDecision(queued, 'h1', 0)).toBe('send');
+    const retried = afterAttempt(queued, { kind: 'network-error' }, 0, 'h1');
+    expect(retried.settledHash).toBeUndefined();
+    expect(replayDecision(retried, 'h1', 1000)).toBe('later');
+    expect(replayDecision(retried, 'h1', 1000, true)).toBe('send');
+    const sent = afterAttempt(retried, { kind: 'answered', status: 201 }, 5000, 'h1');
+    expect(sent.settledHash).toBe('h1');
+    expect(replayDecision(sent, 'h1', 6000)).toBe('drop');
+    // The draft edited and sent again under the same key: the server must answer (409).
+    expect(replayDecision(sent, 'h2', 6000)).toBe('send');
+    const refused = afterAttempt(sent, { kind: 'answered', status: 409 }, 7000, 'h2');
+    expect(replayDecision(refused, 'h2', 8000, true)).toBe('drop');
+  });
+
+  it('forgets the in-flight copy once the server has answered', () => {
+    const inflight = { url: '/api/register', method: 'POST', headers: [], body: '{}' };
+    const sending = { ...newOutboxEntry('k5', 'buyer', 0), status: 'sending' as const, inflight };
+    expect(replayDecision(sending, 'h', 0)).toBe('send');
+    for (const outcome of [
+      { kind: 'answered', status: 201 },
+      { kind: 'answered', status: 400 },
+      { kind: 'timeout' },
+    ] as const) {
+      expect(afterAttempt(sending, outcome, 1, 'h').inflight).toBeUndefined();
+    }
   });
 });

@@ -20,6 +20,21 @@ export interface OutboxEntry {
   createdAt: number;
   updatedAt: number;
   sentAt?: number;
+  /** Fingerprint of the body the server settled (sent or refused): an identical copy is dropped. */
+  settledHash?: string;
+  /**
+   * The request being sent, written just before it leaves the queue and removed once answered:
+   * a worker stopped by the browser mid-send puts it back from here instead of losing it.
+   */
+  inflight?: StoredRequest;
+}
+
+/** A request as IndexedDB can keep it (a Request object cannot be stored). */
+export interface StoredRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: string;
 }
 
 /** What a replay attempt gave. */
@@ -78,32 +93,59 @@ const TRANSIENT: Record<Exclude<ReplayOutcome['kind'], 'answered'>, string> = {
   timeout: 'Le serveur a mis trop de temps à répondre.',
 };
 
-/** The entry after a replay attempt. */
-export function afterAttempt(entry: OutboxEntry, outcome: ReplayOutcome, now: number): OutboxEntry {
+/** The entry after a replay attempt of the body whose fingerprint is `bodyHash`. */
+export function afterAttempt(
+  entry: OutboxEntry,
+  outcome: ReplayOutcome,
+  now: number,
+  bodyHash?: string,
+): OutboxEntry {
   const attempts = entry.attempts + 1;
   const verdict = classify(outcome);
+  const { inflight: _inflight, ...kept } = entry;
+  const settled = verdict !== 'retry' && bodyHash ? { ...kept, settledHash: bodyHash } : kept;
   if (verdict === 'sent') {
-    const { message: _m, ...rest } = entry;
+    const { message: _m, ...rest } = settled;
     return { ...rest, status: 'sent', attempts, updatedAt: now, sentAt: now };
   }
   if (verdict === 'final') {
     const message =
       (outcome.kind === 'answered' && outcome.message) ||
       'Le serveur a refusé cet envoi. Vérifiez vos réponses puis renvoyez.';
-    return { ...entry, status: 'failed', attempts, updatedAt: now, message };
+    return { ...settled, status: 'failed', attempts, updatedAt: now, message };
   }
   const message =
     outcome.kind === 'answered'
       ? `Le serveur est momentanément indisponible (erreur ${outcome.status}).`
       : TRANSIENT[outcome.kind];
   return {
-    ...entry,
+    ...settled,
     status: 'queued',
     attempts,
     updatedAt: now,
     nextAttemptAt: now + backoffMs(attempts),
     message,
   };
+}
+
+/**
+ * What to do with a request found in the queue, given its key's entry and the fingerprint of its
+ * body. Two tabs, a double press or a recovered send can queue the same body twice under one key:
+ * once the server has settled that body, the copy is dropped without a request. A different body
+ * under a settled key is sent (the server answers 409, shown to the person). A queued entry waits
+ * for its backoff unless forced.
+ */
+export function replayDecision(
+  entry: OutboxEntry,
+  bodyHash: string,
+  now: number,
+  force = false,
+): 'send' | 'drop' | 'later' {
+  if (entry.status === 'sent' || entry.status === 'failed') {
+    return entry.settledHash === bodyHash ? 'drop' : 'send';
+  }
+  if (entry.status === 'sending') return 'send';
+  return isDue(entry, now, force) ? 'send' : 'later';
 }
 
 /** Whether a queued entry may be tried now (a manual 'Renvoyer maintenant' ignores the wait). */
@@ -113,6 +155,11 @@ export function isDue(entry: OutboxEntry, now: number, force = false): boolean {
 
 export function expiresAt(entry: OutboxEntry): number {
   return entry.createdAt + OUTBOX_RETENTION_MS;
+}
+
+/** Past its retention: the queue has dropped the request. */
+export function expired(entry: OutboxEntry, now: number): boolean {
+  return expiresAt(entry) <= now;
 }
 
 /** Queued long enough that the person must be told (it would otherwise expire unseen). */

@@ -10,10 +10,14 @@ const REPLAY_EVERY_MS = 30_000;
 
 /**
  * Page-side replay triggers (DESIGN.md): on load, when the network comes back, when the page
- * becomes visible, and every 30 s while something waits. Chromium's own retries take minutes
- * and Safari and Firefox have no Background Sync at all.
+ * becomes visible, when the soonest backoff ends, and every 30 s while something waits.
+ * Chromium's own retries take minutes and Safari and Firefox have no Background Sync at all.
  */
-function useReplayTriggers(waiting: number): void {
+function useReplayTriggers(entries: readonly OutboxEntry[]): void {
+  const waiting = entries.filter((e) => e.status === 'queued').length;
+  const soonest = Math.min(
+    ...entries.filter((e) => e.status === 'queued').map((e) => e.nextAttemptAt),
+  );
   useEffect(() => {
     requestReplay();
     const onOnline = () => requestReplay();
@@ -32,6 +36,12 @@ function useReplayTriggers(waiting: number): void {
     const timer = window.setInterval(() => requestReplay(), REPLAY_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [waiting]);
+  useEffect(() => {
+    if (!Number.isFinite(soonest)) return;
+    const delay = Math.min(REPLAY_EVERY_MS, Math.max(0, soonest - Date.now()) + 250);
+    const timer = window.setTimeout(() => requestReplay(), delay);
+    return () => window.clearTimeout(timer);
+  }, [soonest]);
 }
 
 /** Tells the person when something that waited has gone, or has been refused. */
@@ -73,7 +83,7 @@ export default function OutboxPanel() {
   const [open, setOpen] = useState(false);
   const waiting = entries.filter((e) => e.status === 'queued' || e.status === 'sending').length;
   const failed = entries.filter((e) => e.status === 'failed').length;
-  useReplayTriggers(waiting);
+  useReplayTriggers(entries);
   useArrivalNotices(entries);
   useEffect(() => {
     void pruneSent();
