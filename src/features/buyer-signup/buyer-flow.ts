@@ -102,6 +102,8 @@ export type FlowAction =
   | { type: 'previous' }
   | { type: 'goto'; step: BuyerStepNumber }
   | { type: 'confirmed' }
+  /** The registration the service worker queued was refused: back to USER with the answers. */
+  | { type: 'reopen' }
   | { type: 'reset' };
 
 export const initialFlowState: FlowState = {
@@ -130,6 +132,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         : state;
     case 'confirmed':
       return { ...state, step: BuyerStep.CONFIRM };
+    case 'reopen':
+      return state.step === BuyerStep.CONFIRM ? { ...state, step: BuyerStep.USER } : state;
     case 'reset':
       return {
         ...initialFlowState,

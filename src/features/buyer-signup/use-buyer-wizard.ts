@@ -50,7 +50,10 @@ export function useBuyerWizard({
   const [storageAvailable, setStorageAvailable] = useState(storageAtOpening);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
-  const [confirmed, setConfirmed] = useState<{ email: string; queued: boolean } | null>(null);
+  /** The e-mail registered, and the Idempotency-Key of a registration the worker keeps queued. */
+  const [confirmed, setConfirmed] = useState<{ email: string; queuedKey: string | null } | null>(
+    null,
+  );
   const [moves, setMoves] = useState(begin ? 1 : 0);
   const persistedStep = useRef<number>(draft?.step ?? BuyerStep.START);
   const latest = useRef(answers);
@@ -156,10 +159,10 @@ export function useBuyerWizard({
         const result = await register(check.body, key);
         if (isQueued(result)) {
           // Not confirmed yet: the draft stays until the server has the registration.
-          setConfirmed({ email: check.body.email, queued: true });
+          setConfirmed({ email: check.body.email, queuedKey: key });
         } else {
           await finishBuyerDraft(key);
-          setConfirmed({ email: check.body.email, queued: false });
+          setConfirmed({ email: check.body.email, queuedKey: null });
         }
         dispatch({ type: 'confirmed' });
         setResumed(false);
@@ -188,7 +191,20 @@ export function useBuyerWizard({
     [answers, noteSaved],
   );
 
+  /** A queued registration the server refused: back to USER, the answers kept, its message shown. */
+  const fixRefused = useCallback((message: string | undefined) => {
+    dispatch({ type: 'reopen' });
+    setConfirmed(null);
+    setFailure({
+      message: message ?? 'Le serveur a refusé cette inscription.',
+      retryable: false,
+      project: null,
+    });
+    setMoves((n) => n + 1);
+  }, []);
+
   return {
+    fixRefused,
     step: step as BuyerStepNumber,
     answers,
     resumed,

@@ -155,6 +155,10 @@ export type FlowAction =
   | { type: 'previous' }
   | { type: 'goto'; step: OwnerQuestionStep }
   | { type: 'confirmed' }
+  /** Queued by the service worker: CONFIRM, the answers kept until the server has them. */
+  | { type: 'waiting' }
+  /** The queued submission was refused: back to CONTACT with the answers. */
+  | { type: 'reopen' }
   | { type: 'reset' };
 
 export const initialFlowState: FlowState = { step: OwnerStep.START, answers: defaultAnswers };
@@ -183,6 +187,10 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return isQuestionStep(action.step) ? { ...state, step: action.step } : state;
     case 'confirmed':
       return { step: OwnerStep.CONFIRM, answers: defaultAnswers };
+    case 'waiting':
+      return state.step === OwnerStep.CONTACT ? { ...state, step: OwnerStep.CONFIRM } : state;
+    case 'reopen':
+      return state.step === OwnerStep.CONFIRM ? { ...state, step: OwnerStep.CONTACT } : state;
     case 'reset':
       return initialFlowState;
   }

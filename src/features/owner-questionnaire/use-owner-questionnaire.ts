@@ -25,8 +25,6 @@ import {
 import { isCityOfDepartment } from './use-geography';
 
 export interface SubmitFailure {
-  /** 'queued': the service worker keeps the request until the network is back (not an error). */
-  kind: 'failed' | 'queued';
   message: string;
   /** Network, timeout or server error: the same key may be sent again. */
   retryable: boolean;
@@ -66,6 +64,8 @@ export function useOwnerQuestionnaire({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
+  /** The Idempotency-Key of a submission the service worker keeps until the network is back. */
+  const [queuedKey, setQueuedKey] = useState<string | null>(null);
   /** The person's own moves, so focus goes to the new title; the first question counts as one. */
   const [moves, setMoves] = useState(begin ? 1 : 0);
   const persistedStep = useRef<number>(draft?.step ?? OwnerStep.START);
@@ -122,6 +122,18 @@ export function useOwnerQuestionnaire({
     setMoves((n) => n + 1);
   }, []);
 
+  /** A queued submission the server refused: back to CONTACT, the answers kept, its message shown. */
+  const fixRefused = useCallback((message: string | undefined) => {
+    dispatch({ type: 'reopen' });
+    setQueuedKey(null);
+    setFailure({
+      message: message ?? 'Le serveur a refusé cet envoi.',
+      retryable: false,
+      bien: null,
+    });
+    setMoves((n) => n + 1);
+  }, []);
+
   const restart = useCallback(async () => {
     await clearOwnerDraft();
     persistedStep.current = OwnerStep.START;
@@ -143,7 +155,6 @@ export function useOwnerQuestionnaire({
       if (!check.ok) {
         void saveOwnerDraft({ answers: contact }).then(noteSaved);
         setFailure({
-          kind: 'failed',
           message: check.bien
             ? 'Une réponse précédente est à compléter avant l’envoi.'
             : 'Certains champs sont à corriger avant l’envoi.',
@@ -157,13 +168,15 @@ export function useOwnerQuestionnaire({
       try {
         const answer = await submitOwnerProperty(check.submission, key);
         if (isQueued(answer)) {
-          // Not confirmed yet: the draft stays until the server has the lead (DESIGN.md).
-          setFailure({ kind: 'queued', message: answer.message, retryable: true, bien: null });
-          return {};
+          // Not confirmed yet: the draft stays until the server has the lead (DESIGN.md), and
+          // CONFIRM says so, then shows it arrived once the worker has sent it.
+          setQueuedKey(key);
+        } else {
+          await finishOwnerDraft(key);
+          setQueuedKey(null);
         }
-        await finishOwnerDraft(key);
         setConfirmedEmail(check.submission.contact.email);
-        dispatch({ type: 'confirmed' });
+        dispatch({ type: isQueued(answer) ? 'waiting' : 'confirmed' });
         setResumed(false);
         setMoves((n) => n + 1);
         return {};
@@ -178,7 +191,6 @@ export function useOwnerQuestionnaire({
         if (refused) await markOwnerSubmissionRefused(key);
         const split = splitFieldErrors(failed.fieldErrors);
         setFailure({
-          kind: 'failed',
           message: failed.message,
           retryable: !refused,
           bien: split.bien,
@@ -199,12 +211,14 @@ export function useOwnerQuestionnaire({
     sending,
     failure,
     confirmedEmail,
+    queuedKey,
     moves,
     answer,
     chooseDepartment,
     next,
     previous,
     goTo,
+    fixRefused,
     restart,
     submit,
   };

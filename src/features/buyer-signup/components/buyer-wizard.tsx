@@ -18,6 +18,7 @@ import { CityStep, DepartmentStep } from './geography-steps';
 import { ProgressPhases } from '../../../ui/progress-phases';
 import { RestartButton } from '../../../ui/restart-dialog';
 import { UserStep } from './user-step';
+import { SubmissionStatus, useSubmissionState } from '../../offline/submission-status';
 
 type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
 
@@ -220,27 +221,49 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
         />
       );
     case BuyerStep.CONFIRM:
-      return <ConfirmStep email={w.confirmed?.email ?? null} queued={!!w.confirmed?.queued} />;
+      return (
+        <ConfirmStep
+          email={w.confirmed?.email ?? null}
+          queuedKey={w.confirmed?.queuedKey ?? null}
+          onRefused={w.fixRefused}
+        />
+      );
   }
   return null;
 }
 
-function ConfirmStep({ email, queued }: { email: string | null; queued: boolean }) {
+/**
+ * CONFIRM (spec 2.6): the e-mail and its link, the 48-hour promise. A registration the service
+ * worker keeps for the network is said to be waiting, then shown as arrived once sent; a refusal
+ * leads back to USER.
+ */
+function ConfirmStep({
+  email,
+  queuedKey,
+  onRefused,
+}: {
+  email: string | null;
+  queuedKey: string | null;
+  onRefused: (message: string | undefined) => void;
+}) {
+  const submission = useSubmissionState(queuedKey);
+  const arrived = !submission || submission.status === 'sent';
   return (
     <div>
       <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
-        {queued
-          ? 'Votre inscription est prête à partir'
-          : 'Merci, votre inscription est enregistrée'}
+        {arrived
+          ? 'Merci, votre inscription est enregistrée'
+          : 'Votre inscription est prête à partir'}
       </h1>
-      {queued ? (
-        <p className="mt-4 text-lg text-base-content/75">
-          Vous êtes hors ligne&nbsp;: votre inscription sera envoyée dès le retour du réseau. Vos
-          réponses restent enregistrées sur cet appareil d’ici là.
-        </p>
+      {submission ? (
+        <SubmissionStatus
+          state={submission}
+          what="votre inscription"
+          onFix={() => onRefused(submission.message)}
+        />
       ) : null}
       <p className="mt-4 text-lg text-base-content/75">
-        Un e-mail {queued ? 'sera' : 'a été'} envoyé à{' '}
+        Un e-mail {arrived ? 'a été' : 'sera'} envoyé à{' '}
         <strong className="font-semibold">{email ?? 'l’adresse indiquée'}</strong>. Cliquez sur son
         lien pour confirmer votre inscription et accéder à votre espace client.
       </p>

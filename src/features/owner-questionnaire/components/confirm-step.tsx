@@ -1,22 +1,48 @@
 import { Link } from 'wouter';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
+import { SubmissionStatus, useSubmissionState } from '../../offline/submission-status';
 import { ArrowRightIcon, CheckIcon, ClockIcon, MailIcon } from '../../../ui';
 import { stepTitles } from '../step-content';
 import { StepTitle } from './question-layout';
 
-/** CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise. */
-export function ConfirmStep({ email }: { email: string | null }) {
+/**
+ * CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise.
+ * A submission the service worker keeps for the network (`queuedKey`) is said to be waiting,
+ * then shown as arrived once the worker has sent it; a refusal leads back to CONTACT.
+ */
+export function ConfirmStep({
+  email,
+  queuedKey,
+  onRefused,
+}: {
+  email: string | null;
+  queuedKey: string | null;
+  onRefused: (message: string | undefined) => void;
+}) {
+  const submission = useSubmissionState(queuedKey);
+  const arrived = !submission || submission.status === 'sent';
   return (
     <div>
-      <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-        <CheckIcon /> Demande envoyée
-      </p>
-      <StepTitle>{stepTitles[OwnerStep.CONFIRM]}</StepTitle>
+      {arrived ? (
+        <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+          <CheckIcon /> Demande envoyée
+        </p>
+      ) : null}
+      <StepTitle>
+        {arrived ? stepTitles[OwnerStep.CONFIRM] : 'Votre demande est prête à partir'}
+      </StepTitle>
+      {submission ? (
+        <SubmissionStatus
+          state={submission}
+          what="votre demande"
+          onFix={() => onRefused(submission.message)}
+        />
+      ) : null}
       <ul className="mt-6 space-y-4">
         <li className="flex gap-3">
           <MailIcon className="mt-0.5 shrink-0 text-xl text-primary" />
           <p>
-            Un e-mail de confirmation va vous être envoyé
+            Un e-mail de confirmation {arrived ? 'va vous être envoyé' : 'vous sera envoyé'}
             {email ? (
               <>
                 {' '}

@@ -103,11 +103,7 @@ export function ContactStep({
       </Hint>
 
       {failure ? (
-        <div
-          id="owner-contact-echec"
-          role={failure.kind === 'queued' ? 'status' : 'alert'}
-          className={`alert alert-soft mt-6 ${failure.kind === 'queued' ? 'alert-info' : 'alert-error'}`}
-        >
+        <div id="owner-contact-echec" role="alert" className="alert alert-soft alert-error mt-6">
           <div className="w-full">
             <p>{failure.message}</p>
             {failure.bien ? (

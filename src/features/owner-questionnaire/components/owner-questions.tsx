@@ -174,7 +174,9 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
         />
       );
     case OwnerStep.CONFIRM:
-      return <ConfirmStep email={q.confirmedEmail} />;
+      return (
+        <ConfirmStep email={q.confirmedEmail} queuedKey={q.queuedKey} onRefused={q.fixRefused} />
+      );
   }
 }
 

@@ -29,7 +29,7 @@ async function saveDraftAt(step: number, answers: Record<string, unknown>) {
 }
 
 beforeEach(async () => {
-  await appDb.drafts.clear();
+  await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
   // The geography lists are warmed after mount: no network here, and no need of them.
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
 });
@@ -70,12 +70,58 @@ describe('OwnerQuestionnairePage', () => {
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
 
-    expect(await screen.findByText(/votre envoi sera fait dès le retour/)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Votre demande est prête à partir' }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('submission-status').textContent).toMatch(/En attente du réseau/);
     expect(submit).toHaveBeenCalledWith(validOwnerSubmission, 'cle-du-brouillon-0001');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-      'Comment pouvons-nous vous joindre ?',
-    );
     expect(await appDb.drafts.get('owner')).toBeDefined();
+
+    // The worker has sent it (it writes the outbox): CONFIRM says so by itself.
+    await appDb.outbox.put({
+      key: 'cle-du-brouillon-0001',
+      flow: 'owner',
+      status: 'sent',
+      attempts: 1,
+      nextAttemptAt: 0,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      sentAt: Date.now(),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Merci, votre demande est bien enregistrée' }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('submission-status').textContent).toMatch(/bien arrivée/);
+  });
+
+  it('leads a queued submission the server refused back to CONTACT with its message', async () => {
+    submit.mockResolvedValueOnce({ queued: true, message: 'Pas de réseau.' });
+    await saveDraftAt(15, { ...bien, bienCount, ...contact });
+    render(<OwnerQuestionnairePage />);
+    const send = await screen.findByRole<HTMLButtonElement>('button', {
+      name: 'Envoyer ma demande',
+    });
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    await screen.findByRole('heading', { name: 'Votre demande est prête à partir' });
+    await appDb.outbox.put({
+      key: 'cle-du-brouillon-0001',
+      flow: 'owner',
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: 0,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      message: 'La ville choisie n’est pas dans le département.',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Corriger mes réponses' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Comment pouvons-nous vous joindre ?' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/pas dans le département/);
+    expect((screen.getByLabelText(/Adresse e-mail|E-mail/i) as HTMLInputElement).value).toBe(
+      contact.email,
+    );
   });
 
   it('shows CONFIRM with the e-mail and clears the draft once the server confirmed', async () => {

@@ -1,0 +1,98 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { getOutboxEntry } from '../../db/outbox.repo';
+import type { OutboxStatus } from '../../domain/outbox';
+import { requestReplay, swStore } from './sw-registration';
+
+export interface SubmissionState {
+  /** 'queued' until the worker has written its entry (the page got 202 before that). */
+  status: OutboxStatus;
+  /** The server's refusal, or the last transient error while it waits. */
+  message?: string;
+}
+
+/**
+ * The live state of a submission the service worker queued (answered 202), read from the outbox
+ * the worker writes: the CONFIRM steps show it, and change by themselves once it has gone.
+ */
+export function useSubmissionState(key: string | null): SubmissionState | null {
+  useEffect(() => {
+    if (!key) return;
+    // The outbox panel (count, 'Renvoyer maintenant', replay triggers) belongs on screen now.
+    swStore.outboxActivity = true;
+    requestReplay();
+  }, [key]);
+  const entry = useLiveQuery(
+    () => (key ? getOutboxEntry(key).catch(() => undefined) : undefined),
+    [key],
+  );
+  if (!key) return null;
+  if (!entry) return { status: 'queued' };
+  return entry.message
+    ? { status: entry.status, message: entry.message }
+    : { status: entry.status };
+}
+
+const tone: Record<OutboxStatus, string> = {
+  queued: 'alert-warning',
+  sending: 'alert-info',
+  sent: 'alert-success',
+  failed: 'alert-error',
+};
+
+/**
+ * What the person is told about a queued submission, honestly: it waits for the network and will
+ * leave by itself, it is leaving, it has arrived, or the server refused it (with its message and
+ * the way back to the answers).
+ */
+export function SubmissionStatus({
+  state,
+  what,
+  onFix,
+}: {
+  state: SubmissionState;
+  /** 'votre demande', 'votre inscription'. */
+  what: string;
+  onFix: () => void;
+}) {
+  const { status, message } = state;
+  return (
+    <div
+      role={status === 'failed' ? 'alert' : 'status'}
+      data-testid="submission-status"
+      data-status={status}
+      className={`alert alert-soft mt-6 flex-col items-start gap-2 sm:flex-row sm:items-center ${tone[status]}`}
+    >
+      <div className="flex-1">
+        {status === 'queued' ? (
+          <>
+            <p className="font-semibold">En attente du réseau</p>
+            <p>
+              Vous êtes hors ligne : {what} est gardée sur cet appareil et partira toute seule dès
+              le retour de la connexion, même si vous fermez la page.
+            </p>
+            {message ? <p className="mt-1 text-sm opacity-80">{message}</p> : null}
+          </>
+        ) : status === 'sending' ? (
+          <p className="font-semibold">Envoi en cours…</p>
+        ) : status === 'sent' ? (
+          <p className="font-semibold">Envoyée : {what} est bien arrivée.</p>
+        ) : (
+          <>
+            <p className="font-semibold">Envoi refusé</p>
+            <p>{message ?? 'Le serveur a refusé cet envoi.'}</p>
+          </>
+        )}
+      </div>
+      {status === 'failed' ? (
+        <button type="button" className="btn btn-sm" onClick={onFix}>
+          Corriger mes réponses
+        </button>
+      ) : status === 'queued' ? (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestReplay(true)}>
+          Renvoyer maintenant
+        </button>
+      ) : null}
+    </div>
+  );
+}
