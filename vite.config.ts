@@ -6,6 +6,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
+/**
+ * The version in every page's <head> (<meta name="version">): what support asks for, and how a
+ * test tells the new build from the old. APP_VERSION overrides package.json's version.
+ */
+function appVersion(): Plugin {
+  const version =
+    process.env.APP_VERSION ||
+    (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+  return {
+    name: 'app-version',
+    transformIndexHtml: (html) => html.replace('%APP_VERSION%', version),
+  };
+}
+
 /** The design card keeps manifest.webmanifest at the top level: serve it in dev, emit it in build. */
 function webManifest(): Plugin {
   const read = () => readFileSync('manifest.webmanifest', 'utf8');
@@ -36,6 +50,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           react(),
           tailwindcss(),
           webManifest(),
+          appVersion(),
           // sw/sw.ts compiled to /sw.js. The precache list is injected later, by
           // scripts/build.mjs, once the pages are prerendered: injectionPoint is left unset here
           // so `self.__WB_MANIFEST` survives this build.

@@ -1,4 +1,5 @@
 import { company } from '../../src/domain/company';
+import { companyLegal } from '../../src/domain/company-legal';
 import type { Mail } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -18,7 +19,7 @@ interface Block {
 
 /** One layout for every e-mail: brand header, text, one button, legal footer; plain text twin. */
 function render(to: string, subject: string, block: Block): Mail {
-  const footer = `${company.legalName} · ${company.address.street}, ${company.address.postalCode} ${company.address.city} · ${company.phone}`;
+  const footer = `${companyLegal.legalName} · ${company.address.street}, ${company.address.postalCode} ${company.address.city} · ${company.phone}`;
   const text = [
     block.greeting,
     '',

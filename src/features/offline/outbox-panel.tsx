@@ -20,7 +20,8 @@ function useReplayTriggers(entries: readonly OutboxEntry[]): void {
   );
   useEffect(() => {
     requestReplay();
-    const onOnline = () => requestReplay();
+    // The network is back: the backoff, counted while it was away, no longer applies.
+    const onOnline = () => requestReplay(true);
     const onVisible = () => {
       if (document.visibilityState === 'visible') requestReplay();
     };

@@ -10,34 +10,12 @@ export const swStore = proxy({
   installOffer: false,
 });
 
-let waitingWorker: ServiceWorker | null = null;
-
 /** Keeps the browser's install offer for the 'Installer l'application' button. */
 export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | null = null;
 
-function watchWaiting(registration: ServiceWorkerRegistration): void {
-  const offer = (worker: ServiceWorker | null) => {
-    // Only an update asks: the first install has no page to refresh onto.
-    if (worker && navigator.serviceWorker.controller) {
-      waitingWorker = worker;
-      swStore.updateWaiting = true;
-    }
-  };
-  offer(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') offer(installing);
-    });
-  });
-}
-
 /**
- * Registers /sw.js once the app is stable (loaded and idle) or after 30 s at most (spec 9).
- * Updates are never applied without asking (registerType 'prompt'): a waiting worker sets
- * updateWaiting, and only acceptUpdate() (the person's yes) makes it take over and reloads.
- * A failed installation is only logged (spec 2.8). Written against the browser API rather than
- * workbox-window, whose extra 2.5 KB the home page's 90 KB budget cannot take.
+ * Registers /sw.js (sw-lifecycle.ts) once the app is stable (loaded and idle) or after 30 s at
+ * most (spec 9). A failed installation is only logged (spec 2.8).
  */
 export function registerServiceWorker(): void {
   if (typeof window === 'undefined') return;
@@ -53,19 +31,13 @@ export function registerServiceWorker(): void {
     if (found) swStore.outboxActivity = true;
   });
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'OUTBOX_CHANGED') swStore.outboxActivity = true;
-  });
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
-      .then((registration) => {
-        // Undefined where the browser refuses workers (private modes, test harnesses).
-        if (registration) watchWaiting(registration);
-      })
+    // Loaded only now: nothing of it is needed to show the page.
+    import('./sw-lifecycle')
+      .then(({ startWorker }) => startWorker())
       .catch((error: unknown) => console.error('Service worker non installé', error));
   };
   const whenIdle = () =>
@@ -75,15 +47,6 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
   setTimeout(start, 30_000);
-}
-
-/** The person said yes: the waiting worker takes over, then the page reloads onto it. */
-export function acceptUpdate(): void {
-  if (!waitingWorker) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-    once: true,
-  });
-  waitingWorker.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export function dismissUpdate(): void {

@@ -1,4 +1,5 @@
-import { acceptUpdate, dismissUpdate, useServiceWorker } from './sw-registration';
+import { acceptUpdate } from './sw-lifecycle';
+import { dismissUpdate, useServiceWorker } from './sw-registration';
 
 /** The exact question of spec 2.8. */
 export const UPDATE_QUESTION =

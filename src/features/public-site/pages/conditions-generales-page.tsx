@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
 import { PageHeader } from '../../../ui';
@@ -61,7 +62,7 @@ function FeeTable() {
   );
 }
 
-const mediator = company.mediator;
+const mediator = companyLegal.mediator;
 const card = company.professionalCard;
 
 const parts: Part[] = [
@@ -73,10 +74,10 @@ const parts: Part[] = [
         body: (
           <>
             <p>
-              Les présentes conditions générales sont proposées par {company.legalName},{' '}
-              {company.legalForm.toLowerCase()} au capital de {company.shareCapital}, dont le siège
-              est situé {fullAddress}, immatriculée au {company.rcs}, titulaire de la carte
-              professionnelle n° {card.number} «&nbsp;{card.mention}&nbsp;» délivrée par la{' '}
+              Les présentes conditions générales sont proposées par {companyLegal.legalName},{' '}
+              {companyLegal.legalForm.toLowerCase()} au capital de {companyLegal.shareCapital}, dont
+              le siège est situé {fullAddress}, immatriculée au {companyLegal.rcs}, titulaire de la
+              carte professionnelle n° {card.number} «&nbsp;{card.mention}&nbsp;» délivrée par la{' '}
               {card.issuer} (ci-après «&nbsp;l’Agence&nbsp;»). {company.homestylzBrand} est une
               marque de home staging exploitée par l’Agence.
             </p>
@@ -210,7 +211,7 @@ const parts: Part[] = [
               d’obtention du prêt, aucune somme n’est due.
             </p>
             <p>
-              {company.financialGuarantee} Le dépôt de garantie et le prix de vente sont versés
+              {companyLegal.financialGuarantee} Le dépôt de garantie et le prix de vente sont versés
               exclusivement entre les mains du notaire.
             </p>
           </>
@@ -482,8 +483,8 @@ const parts: Part[] = [
               La responsabilité de l’Agence ne peut être engagée qu’en cas de faute prouvée, pour
               les dommages directs causés lors de l’intervention. Elle est couverte par son
               assurance de responsabilité civile professionnelle souscrite auprès de{' '}
-              {company.liabilityInsurance.insurer}. Elle n’est pas engagée en cas de force majeure
-              ou de fait du client, notamment s’il n’a pas donné accès au logement.
+              {companyLegal.liabilityInsurance.insurer}. Elle n’est pas engagée en cas de force
+              majeure ou de fait du client, notamment s’il n’a pas donné accès au logement.
             </p>
           </>
         ),
@@ -501,7 +502,7 @@ const parts: Part[] = [
             l’Agence, responsable de traitement, dans les conditions décrites dans la{' '}
             <Link href="/aide/politique-confidentialite">politique de confidentialité</Link>. Le
             client peut exercer ses droits en écrivant à{' '}
-            <a href={`mailto:${company.dpo}`}>{company.dpo}</a>.
+            <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a>.
           </p>
         ),
       },
@@ -659,8 +660,8 @@ export default function ConditionsGeneralesPage() {
               </p>
               <div className="mt-5 space-y-3 rounded-box bg-base-100 p-5 text-sm leading-6">
                 <p>
-                  À l’attention de {company.legalName} ({company.homestylzBrand}), {fullAddress} —{' '}
-                  {company.homestylzEmail}&nbsp;:
+                  À l’attention de {companyLegal.legalName} ({company.homestylzBrand}),{' '}
+                  {fullAddress} — {company.homestylzEmail}&nbsp;:
                 </p>
                 <p>
                   Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation

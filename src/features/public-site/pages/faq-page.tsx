@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import { MINIMUM_FEE_TTC } from '../../../domain/fees';
 import { formatEuro } from '../../../domain/format';
 import { MailIcon, PageHeader, PhoneIcon } from '../../../ui';
@@ -330,8 +331,8 @@ const groups: FaqGroup[] = [
         answer: (
           <p>
             Écrivez à notre délégué à la protection des données,{' '}
-            <a href={`mailto:${company.dpo}`} className={link}>
-              {company.dpo}
+            <a href={`mailto:${companyLegal.dpo}`} className={link}>
+              {companyLegal.dpo}
             </a>
             , en précisant votre demande&nbsp;: nous vous répondons dans un délai d’un mois. Vous
             pouvez aussi modifier vos coordonnées depuis votre espace client. Toutes les

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
   CheckIcon,
@@ -23,18 +24,18 @@ const ways = [
 
 export default function InformationEntreprisePage() {
   const legalIdentity = [
-    { term: 'Dénomination sociale', value: company.legalName },
+    { term: 'Dénomination sociale', value: companyLegal.legalName },
     {
       term: 'Forme juridique',
-      value: `${company.legalForm} au capital de ${company.shareCapital}`,
+      value: `${companyLegal.legalForm} au capital de ${companyLegal.shareCapital}`,
     },
-    { term: 'Immatriculation', value: company.rcs },
+    { term: 'Immatriculation', value: companyLegal.rcs },
     { term: 'Siège social', value: fullAddress },
     {
       term: 'Carte professionnelle',
       value: `n°\u00a0${company.professionalCard.number}, «\u00a0${company.professionalCard.mention}\u00a0», délivrée par la ${company.professionalCard.issuer}`,
     },
-    { term: 'Garantie financière', value: company.financialGuarantee },
+    { term: 'Garantie financière', value: companyLegal.financialGuarantee },
   ];
 
   return (
@@ -42,7 +43,7 @@ export default function InformationEntreprisePage() {
       <PageHeader
         eyebrow="Notre projet"
         title="Qui sommes-nous ?"
-        lead={`${company.brand} est né à Paris en ${company.foundedYear} d’une conviction simple\u00a0: acheter un logement devrait être un projet serein, pas un parcours d’obstacles.`}
+        lead={`${company.brand} est né à Paris en ${companyLegal.foundedYear} d’une conviction simple\u00a0: acheter un logement devrait être un projet serein, pas un parcours d’obstacles.`}
       />
 
       <Section id="histoire">
@@ -58,9 +59,10 @@ export default function InformationEntreprisePage() {
                 détriment de leur vie de famille et de leur travail.
               </p>
               <p>
-                Nous avons créé {company.brand} en {company.foundedYear} pour changer cela&nbsp;: un
-                chasseur immobilier qui travaille pour l’acheteur, connaît son secteur rue par rue
-                et prend en charge la recherche, les visites et la négociation jusqu’à la signature.
+                Nous avons créé {company.brand} en {companyLegal.foundedYear} pour changer
+                cela&nbsp;: un chasseur immobilier qui travaille pour l’acheteur, connaît son
+                secteur rue par rue et prend en charge la recherche, les visites et la négociation
+                jusqu’à la signature.
               </p>
               <p>
                 Avec {company.homestylzBrand}, notre marque de home staging et de décoration, nous

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import { PageHeader } from '../../../ui';
 import { openCookieSettings } from '../../consent';
 
@@ -32,13 +33,13 @@ function Facts({ facts, label }: { facts: Fact[]; label: string }) {
 const siteHost = company.siteUrl.replace(/^https?:\/\//, '');
 
 const publisher: Fact[] = [
-  { label: 'Dénomination sociale', value: company.legalName },
-  { label: 'Forme juridique', value: company.legalForm },
-  { label: 'Capital social', value: company.shareCapital },
+  { label: 'Dénomination sociale', value: companyLegal.legalName },
+  { label: 'Forme juridique', value: companyLegal.legalForm },
+  { label: 'Capital social', value: companyLegal.shareCapital },
   { label: 'Siège social', value: fullAddress },
-  { label: 'Immatriculation', value: company.rcs },
-  { label: 'SIRET', value: company.siret },
-  { label: 'N° de TVA intracommunautaire', value: company.vatNumber },
+  { label: 'Immatriculation', value: companyLegal.rcs },
+  { label: 'SIRET', value: companyLegal.siret },
+  { label: 'N° de TVA intracommunautaire', value: companyLegal.vatNumber },
   { label: 'Téléphone', value: <a href={`tel:${company.phoneE164}`}>{company.phone}</a> },
   {
     label: 'E-mail',
@@ -48,7 +49,7 @@ const publisher: Fact[] = [
     label: 'Marque',
     value: (
       <>
-        {company.homestylzBrand} (home staging), exploitée par {company.legalName} —{' '}
+        {company.homestylzBrand} (home staging), exploitée par {companyLegal.legalName} —{' '}
         <a href={`mailto:${company.homestylzEmail}`}>{company.homestylzEmail}</a>
       </>
     ),
@@ -62,15 +63,15 @@ const professionalCard: Fact[] = [
 ];
 
 const insurance: Fact[] = [
-  { label: 'Assureur', value: company.liabilityInsurance.insurer },
-  { label: 'Contrat', value: company.liabilityInsurance.policy },
-  { label: 'Couverture géographique', value: company.liabilityInsurance.scope },
+  { label: 'Assureur', value: companyLegal.liabilityInsurance.insurer },
+  { label: 'Contrat', value: companyLegal.liabilityInsurance.policy },
+  { label: 'Couverture géographique', value: companyLegal.liabilityInsurance.scope },
 ];
 
 const host: Fact[] = [
-  { label: 'Hébergeur', value: company.host.name },
-  { label: 'Adresse', value: company.host.address },
-  { label: 'Téléphone', value: company.host.phone },
+  { label: 'Hébergeur', value: companyLegal.host.name },
+  { label: 'Adresse', value: companyLegal.host.address },
+  { label: 'Téléphone', value: companyLegal.host.phone },
 ];
 
 interface Chapter {
@@ -98,7 +99,7 @@ const chapters: Chapter[] = [
     title: 'Directeur de la publication',
     body: (
       <>
-        <p>{company.publicationDirector}.</p>
+        <p>{companyLegal.publicationDirector}.</p>
       </>
     ),
   },
@@ -126,11 +127,11 @@ const chapters: Chapter[] = [
     title: 'Garantie financière',
     body: (
       <>
-        {company.holdsClientFunds ? (
-          <p>{company.financialGuarantee}</p>
+        {companyLegal.holdsClientFunds ? (
+          <p>{companyLegal.financialGuarantee}</p>
         ) : (
           <p>
-            {company.financialGuarantee} Elle n’est donc pas tenue de justifier d’une garantie
+            {companyLegal.financialGuarantee} Elle n’est donc pas tenue de justifier d’une garantie
             financière (article 3 de la loi n° 70-9 du 2 janvier 1970). Le dépôt de garantie et le
             prix de vente sont versés au notaire.
           </p>
@@ -180,11 +181,11 @@ const chapters: Chapter[] = [
           consommation)&nbsp;:
         </p>
         <ul>
-          <li>{company.mediator.name}</li>
-          <li>{company.mediator.address}</li>
+          <li>{companyLegal.mediator.name}</li>
+          <li>{companyLegal.mediator.address}</li>
           <li>
-            <a href={company.mediator.url} target="_blank" rel="noopener noreferrer">
-              {company.mediator.url.replace(/^https?:\/\//, '')}
+            <a href={companyLegal.mediator.url} target="_blank" rel="noopener noreferrer">
+              {companyLegal.mediator.url.replace(/^https?:\/\//, '')}
             </a>
           </li>
         </ul>
@@ -209,7 +210,7 @@ const chapters: Chapter[] = [
         <p>
           L’ensemble des contenus de ce site (textes, illustrations, photographies, logos, marques{' '}
           {company.brand} et {company.homestylzBrand}, charte graphique, logiciels) est la propriété
-          de {company.legalName} ou de ses partenaires, et protégé par le code de la propriété
+          de {companyLegal.legalName} ou de ses partenaires, et protégé par le code de la propriété
           intellectuelle. Toute reproduction, représentation ou adaptation, totale ou partielle,
           sans autorisation écrite préalable est interdite et constitue une contrefaçon (articles
           L122-4 et L335-2 du code de la propriété intellectuelle).
@@ -227,12 +228,12 @@ const chapters: Chapter[] = [
     body: (
       <>
         <p>
-          {company.legalName} est responsable des traitements de données personnelles réalisés sur
-          ce site. Les données recueillies, leurs finalités, leurs durées de conservation et vos
+          {companyLegal.legalName} est responsable des traitements de données personnelles réalisés
+          sur ce site. Les données recueillies, leurs finalités, leurs durées de conservation et vos
           droits sont décrits dans notre{' '}
           <Link href="/aide/politique-confidentialite">politique de confidentialité</Link>. Pour
           toute question, écrivez à notre délégué à la protection des données&nbsp;:{' '}
-          <a href={`mailto:${company.dpo}`}>{company.dpo}</a>.
+          <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a>.
         </p>
       </>
     ),

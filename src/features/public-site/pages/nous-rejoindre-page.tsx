@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
   ChatIcon,
@@ -107,7 +108,7 @@ export default function NousRejoindrePage() {
           <FeatureCard icon={<ShieldIcon />} title="Le statut d’agent commercial">
             Vous exercez en indépendant, immatriculé au registre spécial des agents commerciaux,
             avec une attestation d’habilitation rattachée à la carte professionnelle de{' '}
-            {company.legalName}.
+            {companyLegal.legalName}.
           </FeatureCard>
           <FeatureCard icon={<EuroIcon />} title="Une rémunération motivante">
             Une commission proportionnelle aux honoraires encaissés sur vos dossiers, définie dans

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
   CheckIcon,
@@ -59,8 +60,8 @@ export default function PartenariatPage() {
               Un réseau au service de l’acheteur
             </h2>
             <p className="mt-4 text-lg text-base-content/75">
-              Un achat immobilier mobilise de nombreux métiers. Depuis {company.foundedYear}, nous
-              travaillons avec des professionnels d’Île-de-France que nous recommandons à nos
+              Un achat immobilier mobilise de nombreux métiers. Depuis {companyLegal.foundedYear},
+              nous travaillons avec des professionnels d’Île-de-France que nous recommandons à nos
               clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de
               compétence, au bénéfice du même projet.
             </p>

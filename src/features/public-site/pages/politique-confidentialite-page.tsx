@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import { PageHeader } from '../../../ui';
 import { openCookieSettings } from '../../consent';
 
@@ -196,10 +197,10 @@ const chapters: Chapter[] = [
     body: (
       <>
         <p>
-          Le responsable des traitements décrits ici est {company.legalName},{' '}
-          {company.legalForm.toLowerCase()} dont le siège est situé {fullAddress}, immatriculée au{' '}
-          {company.rcs}, qui exploite les marques {company.brand} et {company.homestylzBrand}. Ses
-          informations légales complètes figurent dans les{' '}
+          Le responsable des traitements décrits ici est {companyLegal.legalName},{' '}
+          {companyLegal.legalForm.toLowerCase()} dont le siège est situé {fullAddress}, immatriculée
+          au {companyLegal.rcs}, qui exploite les marques {company.brand} et{' '}
+          {company.homestylzBrand}. Ses informations légales complètes figurent dans les{' '}
           <Link href="/aide/mentions-legales">mentions légales</Link>.
         </p>
         <p>
@@ -208,11 +209,11 @@ const chapters: Chapter[] = [
         </p>
         <ul>
           <li>
-            par e-mail&nbsp;: <a href={`mailto:${company.dpo}`}>{company.dpo}</a> ;
+            par e-mail&nbsp;: <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a> ;
           </li>
           <li>
-            par courrier&nbsp;: {company.legalName}, à l’attention du délégué à la protection des
-            données, {fullAddress}.
+            par courrier&nbsp;: {companyLegal.legalName}, à l’attention du délégué à la protection
+            des données, {fullAddress}.
           </li>
         </ul>
       </>
@@ -336,8 +337,8 @@ const chapters: Chapter[] = [
             manager et la direction, chacun dans la limite de son rôle&nbsp;;
           </li>
           <li>
-            <strong>notre hébergeur</strong>, {company.host.name} ({company.host.address}), qui
-            stocke le site et sa base de données&nbsp;;
+            <strong>notre hébergeur</strong>, {companyLegal.host.name} ({companyLegal.host.address}
+            ), qui stocke le site et sa base de données&nbsp;;
           </li>
           <li>
             <strong>notre prestataire d’envoi d’e-mails</strong>, pour les messages de confirmation,
@@ -501,8 +502,9 @@ const chapters: Chapter[] = [
           </li>
         </ul>
         <p>
-          Pour exercer ces droits, écrivez à <a href={`mailto:${company.dpo}`}>{company.dpo}</a> ou
-          par courrier à {company.legalName}, à l’attention du délégué à la protection des données,{' '}
+          Pour exercer ces droits, écrivez à{' '}
+          <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a> ou par courrier à{' '}
+          {companyLegal.legalName}, à l’attention du délégué à la protection des données,{' '}
           {fullAddress}. Nous vous répondons dans un délai d’un mois, qui peut être prolongé de deux
           mois pour une demande complexe&nbsp;; nous vous en informons alors. En cas de doute
           raisonnable sur votre identité, nous pouvons vous demander un justificatif. Vous pouvez

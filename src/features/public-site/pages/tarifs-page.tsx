@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
 import {
   MINIMUM_FEE_TTC,
   VAT_RATE,
@@ -225,9 +226,10 @@ export default function TarifsPage() {
                 professionnels intervenant dans une transaction immobilière.
               </li>
               <li>
-                {company.legalName}, carte professionnelle «&nbsp;{company.professionalCard.mention}
+                {companyLegal.legalName}, carte professionnelle «&nbsp;
+                {company.professionalCard.mention}
                 &nbsp;» n° {company.professionalCard.number}, délivrée par la{' '}
-                {company.professionalCard.issuer}. {company.financialGuarantee}
+                {company.professionalCard.issuer}. {companyLegal.financialGuarantee}
               </li>
             </ul>
           </div>
