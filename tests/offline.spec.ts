@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { expect, publicRoutes, queryDb, test } from './fixtures';
+import { expect, queryDb, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -39,58 +39,13 @@ function postOwner(page: Page, body: unknown, key: string) {
   );
 }
 
+// The flows offline, 500s, two tabs and updates: tests/offline-flows.spec.ts (own server each).
 const countFor = (email: string) =>
   queryDb<{ n: number }>('select count(*) as n from owner_contact where email = ?', email)[0]?.n ??
   0;
 
 test.describe('offline engine', () => {
   test.setTimeout(120_000);
-
-  test('after one visit, every public route loads from a reload without network', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/');
-    await swReady(page);
-    await context.setOffline(true);
-    for (const route of publicRoutes) {
-      await page.goto(route);
-      await expect(page.locator('main h1'), route).toBeVisible();
-    }
-    // An app route without HTML of its own opens from the shell.
-    await page.goto('/signin');
-    await expect(page.locator('main h1')).toBeVisible();
-  });
-
-  test('a submission made offline waits, shows it, and arrives exactly once when the network is back', async ({
-    page,
-    context,
-  }) => {
-    const email = `hors-ligne.${Date.now()}@exemple.fr`;
-    const body = { ...validOwnerSubmission, contact: { ...validOwnerSubmission.contact, email } };
-    await page.goto('/');
-    await swReady(page);
-    await context.setOffline(true);
-    const key = randomUUID();
-    const answer = await postOwner(page, body, key);
-    expect(answer).toMatchObject({ status: 202, body: { queued: true } });
-    // Sent twice (a second tab, a second press): still one submission.
-    expect((await postOwner(page, body, key)).status).toBe(202);
-
-    const outbox = page.getByTestId('outbox');
-    await expect(outbox).toBeVisible();
-    await expect(outbox.getByTestId('outbox-count')).toHaveText('1');
-    expect(countFor(email)).toBe(0);
-
-    await context.setOffline(false);
-    // Nothing to press: the page asks the worker to replay when the network is back.
-    await expect(outbox.getByRole('button')).toHaveText(/Envoyé/, { timeout: 45_000 });
-    expect(countFor(email)).toBe(1);
-    const mails = (await (
-      await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)
-    ).json()) as unknown[];
-    expect(mails).toHaveLength(1);
-  });
 
   test('a replay refused by the server (4xx) shows its message and is not retried', async ({
     page,
