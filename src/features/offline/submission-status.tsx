@@ -61,9 +61,9 @@ export function SubmissionStatus({
       role={status === 'failed' ? 'alert' : 'status'}
       data-testid="submission-status"
       data-status={status}
-      className={`alert alert-soft mt-6 flex-col items-start gap-2 sm:flex-row sm:items-center ${tone[status]}`}
+      className={`alert alert-soft alert-vertical mt-6 items-start text-left sm:alert-horizontal ${tone[status]}`}
     >
-      <div className="flex-1">
+      <div>
         {status === 'queued' ? (
           <>
             <p className="font-semibold">En attente du réseau</p>
@@ -71,7 +71,9 @@ export function SubmissionStatus({
               Vous êtes hors ligne : {what} est gardée sur cet appareil et partira toute seule dès
               le retour de la connexion, même si vous fermez la page.
             </p>
-            {message ? <p className="mt-1 text-sm opacity-80">{message}</p> : null}
+            {message ? (
+              <p className="mt-1 text-sm opacity-80">Dernière tentative : {message}</p>
+            ) : null}
           </>
         ) : status === 'sending' ? (
           <p className="font-semibold">Envoi en cours…</p>

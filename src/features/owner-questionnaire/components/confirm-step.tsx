@@ -23,7 +23,7 @@ export function ConfirmStep({
   const arrived = !submission || submission.status === 'sent';
   return (
     <div>
-      {arrived ? (
+      {!submission ? (
         <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
           <CheckIcon /> Demande envoyée
         </p>
@@ -46,7 +46,7 @@ export function ConfirmStep({
             {email ? (
               <>
                 {' '}
-                à <strong className="break-all font-semibold">{email}</strong>
+                à <strong className="font-semibold [overflow-wrap:anywhere]">{email}</strong>
               </>
             ) : null}
             .
