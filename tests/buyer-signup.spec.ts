@@ -97,8 +97,22 @@ test.describe('buyer signup wizard', () => {
   test('reload at step 9 restores the step and the answers', async ({ page }) => {
     await page.goto('/signup');
     await answerUpTo(page, 8);
+    const saved = () =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open('chassimmo');
+            open.onsuccess = () => {
+              const get = open.result.transaction('drafts').objectStore('drafts').get('buyer');
+              get.onsuccess = () => resolve(JSON.stringify(get.result?.answers ?? {}));
+            };
+          }),
+      );
+    const before = await saved();
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight'); // 2 rooms, not yet moved on
+    // Saving is asynchronous (IndexedDB): the reload comes once the answer is on the device.
+    await expect.poll(saved).not.toBe(before);
     await page.reload();
     await expect(title(page)).toContainText('8.');
     await expect(page.getByRole('radio', { name: '2 pièces' })).toBeChecked();
