@@ -281,16 +281,26 @@ test.describe('a new version', () => {
 
   test('is offered with the spec sentence, never reloads without a yes, and reloads onto it after yes', async ({
     page,
+    context,
     app,
   }) => {
+    const mark = (tab: Page) =>
+      tab.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+    const marked = (tab: Page) =>
+      tab.evaluate(() => (window as unknown as { stay?: boolean }).stay);
     await owner.open(page);
     await swReady(page);
+    // A second tab, open on another page all along.
+    const other = await context.newPage();
+    await other.goto('/tarifs');
+    await swReady(other);
+    await mark(other);
     const before = await page.locator('meta[name="version"]').getAttribute('content');
     await page.getByRole('button', { name: 'C’est parti !' }).click();
     await owner.radio(page, 'Investissement locatif').check();
     await owner.next(page).click();
     await owner.radio(page, '3').check(); // half-filled: on step 3, not yet saved by Next
-    await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+    await mark(page);
 
     await app.stop();
     await app.start(NEXT);
@@ -303,19 +313,27 @@ test.describe('a new version', () => {
     );
     // Waiting is not consent: still the same page, the answer still checked.
     await page.waitForTimeout(3_000);
-    expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
+    expect(await marked(page)).toBe(true);
     await expect(owner.radio(page, '3')).toBeChecked();
 
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Actualiser' }).click();
     await reloaded;
     await appStarted(page);
-    expect(
-      await page.evaluate(() => (window as unknown as { stay?: boolean }).stay),
-    ).toBeUndefined();
+    expect(await marked(page)).toBeUndefined();
     await expect(page.locator('meta[name="version"]')).toHaveAttribute('content', 'e2e-next');
     expect(before).not.toBe('e2e-next');
     // The draft came through the reload.
     await expect(page.getByText('Vos réponses ont été retrouvées')).toBeVisible();
+
+    // The other tab was not reloaded by this yes; it asks too, and its own yes reloads it.
+    expect(await marked(other)).toBe(true);
+    const otherPrompt = other.getByTestId('update-prompt');
+    await expect(otherPrompt).toBeVisible();
+    const otherReloaded = other.waitForEvent('load');
+    await otherPrompt.getByRole('button', { name: 'Actualiser' }).click();
+    await otherReloaded;
+    await appStarted(other);
+    await expect(other.locator('meta[name="version"]')).toHaveAttribute('content', 'e2e-next');
   });
 });

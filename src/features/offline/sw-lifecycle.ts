@@ -51,6 +51,11 @@ export async function startWorker(): Promise<void> {
 /** The person said yes: the waiting worker takes over, then the page reloads onto it. */
 export function acceptUpdate(): void {
   if (!waitingWorker) return;
+  // Another tab said yes first: the new version already runs, only this page is old.
+  if (waitingWorker.state === 'activating' || waitingWorker.state === 'activated') {
+    window.location.reload();
+    return;
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
     once: true,
   });
