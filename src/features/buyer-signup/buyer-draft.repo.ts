@@ -5,11 +5,13 @@ import {
   readDraft,
   saveDraft,
 } from '../../lib/drafts';
+import { draftStorageFailure, type DraftStorage } from '../../db/drafts.repo';
 
 /**
  * The buyer's draft in IndexedDB (DESIGN.md, offline model): the step and answers, never a
- * password (saveDraft strips them too). Every call resolves; false or 'unavailable' says the
- * device refused (private browsing, full disk) and the wizard goes on in memory.
+ * password (saveDraft strips them too). Every call resolves; 'full' or 'refused' says why the
+ * device did not store (a full device; private browsing, storage blocked) and the wizard goes on
+ * in memory. Answers not stored go with the next save (saveDraft).
  */
 const FLOW = 'buyer';
 
@@ -18,24 +20,24 @@ export interface BuyerDraft {
   answers: Record<string, unknown>;
 }
 
-export async function readBuyerDraft(): Promise<BuyerDraft | null | 'unavailable'> {
+export async function readBuyerDraft(): Promise<BuyerDraft | null | Exclude<DraftStorage, 'ok'>> {
   try {
     const draft = await readDraft(FLOW);
     return draft ? { step: draft.step, answers: draft.answers } : null;
-  } catch {
-    return 'unavailable';
+  } catch (error) {
+    return draftStorageFailure(error);
   }
 }
 
 export async function saveBuyerDraft(patch: {
   step?: number;
   answers?: Record<string, unknown>;
-}): Promise<boolean> {
+}): Promise<DraftStorage> {
   try {
     await saveDraft(FLOW, patch);
-    return true;
-  } catch {
-    return false;
+    return 'ok';
+  } catch (error) {
+    return draftStorageFailure(error);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { BuyerStep, type BuyerStepNumber } from '../../domain/buyer-signup.schema';
+import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
 import { loadCities } from '../../lib/geography';
 import { isQueued, register } from './api/register';
@@ -31,23 +32,28 @@ export interface SubmitFailure {
 
 const TRANSIENT_4XX = [408, 425, 429];
 
-/** The wizard's state: step and answers, saved on each change; the registration. */
+/**
+ * The wizard's state: step and answers, saved on each change; the registration. `storage` says
+ * how the device took the last save: a full or refusing device keeps the answers in memory only
+ * (the form stays as it is), and the next save that is stored puts it back to 'ok'.
+ */
 export function useBuyerWizard({
   draft,
   begin,
-  storageAvailable: storageAtOpening,
+  storage: storageAtOpening,
   partnerCode,
 }: {
   draft: { step: number; answers: Record<string, unknown> } | null;
   begin: boolean;
-  storageAvailable: boolean;
+  /** How the page's reading of the draft went. */
+  storage: DraftStorage;
   partnerCode: string | undefined;
 }) {
   const [{ step, answers }, dispatch] = useReducer(flowReducer, null, () =>
     openingState(draft, begin, partnerCode),
   );
   const [resumed, setResumed] = useState(() => !begin && !!draft && draft.step > BuyerStep.START);
-  const [storageAvailable, setStorageAvailable] = useState(storageAtOpening);
+  const [storage, setStorage] = useState<DraftStorage>(storageAtOpening);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   /** The e-mail registered, and the Idempotency-Key of a registration the worker keeps queued. */
@@ -61,9 +67,7 @@ export function useBuyerWizard({
     latest.current = answers;
   }, [answers]);
 
-  const noteSaved = useCallback((ok: boolean) => {
-    if (!ok) setStorageAvailable(false);
-  }, []);
+  const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
 
   // The partner code of the URL goes into the draft once (it is sent with the registration).
   useEffect(() => {
@@ -208,7 +212,7 @@ export function useBuyerWizard({
     step: step as BuyerStepNumber,
     answers,
     resumed,
-    storageAvailable,
+    storage,
     sending,
     failure,
     confirmed,

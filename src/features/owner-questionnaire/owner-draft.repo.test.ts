@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../db/database';
 import {
   clearOwnerDraft,
@@ -11,14 +11,18 @@ import {
 } from './owner-draft.repo';
 
 beforeEach(async () => {
-  await appDb.drafts.clear();
+  if (!appDb.isOpen()) await appDb.open();
+  await clearOwnerDraft();
+});
+afterEach(async () => {
+  if (!appDb.isOpen()) await appDb.open();
 });
 
 describe('owner draft repository', () => {
   it('reads nothing before the first answer, then the step and answers saved', async () => {
     expect(await readOwnerDraft()).toBeNull();
-    expect(await saveOwnerDraft({ step: 4, answers: { department: '94' } })).toBe(true);
-    expect(await saveOwnerDraft({ answers: { city: 'Vincennes' } })).toBe(true);
+    expect(await saveOwnerDraft({ step: 4, answers: { department: '94' } })).toBe('ok');
+    expect(await saveOwnerDraft({ answers: { city: 'Vincennes' } })).toBe('ok');
     expect(await readOwnerDraft()).toEqual({
       step: 4,
       answers: { department: '94', city: 'Vincennes' },
@@ -48,5 +52,33 @@ describe('owner draft repository', () => {
     await saveOwnerDraft({ step: 3 });
     await clearOwnerDraft();
     expect(await readOwnerDraft()).toBeNull();
+  });
+});
+
+describe('owner draft on a device that does not store', () => {
+  it('says full when the quota is reached, then ok with every answer once space is freed', async () => {
+    await saveOwnerDraft({ step: 2, answers: { propertyType: 'Investissement locatif' } });
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(await saveOwnerDraft({ answers: { bienCount: 3 } })).toBe('full');
+    expect(await saveOwnerDraft({ step: 3 })).toBe('full');
+
+    full.mockRestore();
+    expect(await saveOwnerDraft({ answers: { department: '92' } })).toBe('ok');
+    expect(await readOwnerDraft()).toEqual({
+      step: 3,
+      answers: { propertyType: 'Investissement locatif', bienCount: 3, department: '92' },
+    });
+  });
+
+  it('says refused when the browser gives no database, for reading and saving', async () => {
+    appDb.close({ disableAutoOpen: true });
+    expect(await readOwnerDraft()).toBe('refused');
+    expect(await saveOwnerDraft({ step: 2 })).toBe('refused');
+    // The submission still gets a key, the same for a retry.
+    const key = await keyForSubmission({ email: 'a@exemple.fr' });
+    expect(await keyForSubmission({ email: 'a@exemple.fr' })).toBe(key);
+    await clearOwnerDraft();
   });
 });

@@ -5,13 +5,14 @@ import {
   readDraft,
   saveDraft,
 } from '../../lib/drafts';
+import { draftStorageFailure, type DraftStorage } from '../../db/drafts.repo';
 import type { OwnerAnswers } from './questionnaire-flow';
 
 /**
  * The owner's draft in IndexedDB (DESIGN.md, offline model), through src/lib/drafts: the step
  * and every answer, kept until the server confirmed the submission, with the Idempotency-Key its
  * submission carries. The page works on without storage (private browsing, a full disk): every
- * call resolves, and says so when the device refused.
+ * call resolves, and says why when the device did not store ('full' or 'refused').
  */
 
 const FLOW = 'owner';
@@ -21,26 +22,29 @@ export interface OwnerDraft {
   answers: Record<string, unknown>;
 }
 
-/** The saved draft, null when there is none, 'unavailable' when storage cannot be read. */
-export async function readOwnerDraft(): Promise<OwnerDraft | null | 'unavailable'> {
+/** The saved draft, null when there is none, 'full' or 'refused' when storage cannot be read. */
+export async function readOwnerDraft(): Promise<OwnerDraft | null | Exclude<DraftStorage, 'ok'>> {
   try {
     const draft = await readDraft(FLOW);
     return draft ? { step: draft.step, answers: draft.answers } : null;
-  } catch {
-    return 'unavailable';
+  } catch (error) {
+    return draftStorageFailure(error);
   }
 }
 
-/** Saves a step change or changed answers; false when the device refused to store them. */
+/**
+ * Saves a step change or changed answers: 'ok', or why the device did not store them ('full',
+ * 'refused'). Answers not stored go with the next save (saveDraft).
+ */
 export async function saveOwnerDraft(patch: {
   step?: number;
   answers?: OwnerAnswers;
-}): Promise<boolean> {
+}): Promise<DraftStorage> {
   try {
     await saveDraft(FLOW, patch);
-    return true;
-  } catch {
-    return false;
+    return 'ok';
+  } catch (error) {
+    return draftStorageFailure(error);
   }
 }
 

@@ -4,6 +4,7 @@ import {
   type OwnerQuestionStep,
   type OwnerStepNumber,
 } from '../../domain/owner-questionnaire.schema';
+import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
 import { isQueued, submitOwnerProperty } from './api/submit-owner-property';
 import {
@@ -42,25 +43,28 @@ const TRANSIENT_4XX = [408, 425, 429];
 
 /**
  * The questions' state: the step and answers (flowReducer), opened from the draft the page read
- * after mount, saved to IndexedDB on each answer and step change, and the submission.
+ * after mount, saved to IndexedDB on each answer and step change, and the submission. `storage`
+ * says how the device took the last save: a full or refusing device keeps the answers in memory
+ * only (the form stays as it is), and the next save that is stored puts it back to 'ok'.
  */
 export function useOwnerQuestionnaire({
   draft,
   begin,
-  storageAvailable: storageAtOpening,
+  storage: storageAtOpening,
 }: {
   /** The draft read by the page, null when there was none. */
   draft: DraftSnapshot | null;
   /** The person has just pressed 'C’est parti !'. */
   begin: boolean;
-  storageAvailable: boolean;
+  /** How the page's reading of the draft went. */
+  storage: DraftStorage;
 }) {
   const [{ step, answers }, dispatch] = useReducer(flowReducer, null, () =>
     openingState(draft, begin),
   );
   /** A draft past START was found and is shown again. */
   const [resumed, setResumed] = useState(() => !begin && !!draft && draft.step > OwnerStep.START);
-  const [storageAvailable, setStorageAvailable] = useState(storageAtOpening);
+  const [storage, setStorage] = useState<DraftStorage>(storageAtOpening);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
@@ -70,9 +74,7 @@ export function useOwnerQuestionnaire({
   const [moves, setMoves] = useState(begin ? 1 : 0);
   const persistedStep = useRef<number>(draft?.step ?? OwnerStep.START);
 
-  const noteSaved = useCallback((ok: boolean) => {
-    if (!ok) setStorageAvailable(false);
-  }, []);
+  const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
 
   // Each step change is saved, except CONFIRM: by then the draft is cleared.
   useEffect(() => {
@@ -207,7 +209,7 @@ export function useOwnerQuestionnaire({
     step: step as OwnerStepNumber,
     answers,
     resumed,
-    storageAvailable,
+    storage,
     sending,
     failure,
     confirmedEmail,

@@ -17,6 +17,8 @@ import { Notice, STEP_TITLE_ID, StartStep, WizardFrame, titleClass } from './fra
 import { CityStep, DepartmentStep } from './geography-steps';
 import { ProgressPhases } from '../../../ui/progress-phases';
 import { RestartButton } from '../../../ui/restart-dialog';
+import { storageNotice } from '../../../ui/storage-notice';
+import type { DraftStorage } from '../../../db/drafts.repo';
 import { UserStep } from './user-step';
 import { SubmissionStatus, useSubmissionState } from '../../offline/submission-status';
 
@@ -278,21 +280,33 @@ function ConfirmStep({
 export default function BuyerWizard(props: {
   draft: { step: number; answers: Record<string, unknown> } | null;
   begin: boolean;
-  storageAvailable: boolean;
+  storage: DraftStorage;
   partnerCode: string | undefined;
 }) {
   const w = useBuyerWizard(props);
   const { step, moves } = w;
   const card = useRef<HTMLDivElement>(null);
+  /** The notice of a device that does not store the answers, above the card. */
+  const storageNoticeRef = useRef<HTMLDivElement>(null);
+  const unstored = w.storage !== 'ok' && step !== BuyerStep.CONFIRM ? w.storage : null;
 
+  // Each move by the person puts focus on the new step's title, with the card in view, and the
+  // storage notice above it when there is one.
   useEffect(() => {
     if (moves === 0) return;
     document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
-    const top = card.current?.getBoundingClientRect().top;
+    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
     if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
       window.scrollTo({ top: window.scrollY + top - 96 });
     }
   }, [moves, step]);
+
+  // The device stops storing while the page is scrolled to the card: its notice, above, is
+  // brought out from under the header.
+  useEffect(() => {
+    const top = storageNoticeRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
+  }, [unstored]);
 
   const asking = isQuestionStep(step) || step === BuyerStep.USER;
   return (
@@ -323,11 +337,10 @@ export default function BuyerWizard(props: {
               Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
             </Notice>
           ) : null}
-          {!w.storageAvailable && step !== BuyerStep.CONFIRM ? (
-            <Notice>
-              Ce navigateur n’autorise pas l’enregistrement de vos réponses sur l’appareil :
-              terminez l’inscription sans fermer la page.
-            </Notice>
+          {unstored ? (
+            <div ref={storageNoticeRef}>
+              <Notice>{storageNotice(unstored, 'l’inscription')}</Notice>
+            </div>
           ) : null}
         </>
       }

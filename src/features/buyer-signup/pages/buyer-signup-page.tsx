@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import type { DraftStorage } from '../../../db/drafts.repo';
 import { useParams } from 'wouter';
 import { START_STEP, buyerPictureAlts, buyerStepPicture } from '../steps';
 import { StartStep, WizardFrame } from '../components/frame';
@@ -8,11 +9,12 @@ import { readBuyerDraft, type BuyerDraft } from '../buyer-draft.repo';
 type Wizard = ComponentType<{
   draft: BuyerDraft | null;
   begin: boolean;
-  storageAvailable: boolean;
+  storage: DraftStorage;
   partnerCode: string | undefined;
 }>;
 
-type DraftRead = { status: 'reading' } | { status: 'read'; draft: BuyerDraft | null; ok: boolean };
+type DraftRead =
+  { status: 'reading' } | { status: 'read'; draft: BuyerDraft | null; storage: DraftStorage };
 
 /**
  * /signup and /signup/{code} (spec 2.6, issue 5). The prerendered HTML is the intro, which needs
@@ -44,8 +46,8 @@ export default function BuyerSignupPage() {
     let current = true;
     void readBuyerDraft().then((draft) => {
       if (!current) return;
-      const found = draft === 'unavailable' ? null : draft;
-      setRead({ status: 'read', draft: found, ok: draft !== 'unavailable' });
+      const found = typeof draft === 'string' ? null : draft;
+      setRead({ status: 'read', draft: found, storage: typeof draft === 'string' ? draft : 'ok' });
       if (found && found.step > START_STEP) open(false);
     });
     return () => {
@@ -56,7 +58,7 @@ export default function BuyerSignupPage() {
   if (wizard && read.status === 'read') {
     const View = wizard.view;
     return (
-      <View draft={read.draft} begin={wizard.begin} storageAvailable={read.ok} partnerCode={code} />
+      <View draft={read.draft} begin={wizard.begin} storage={read.storage} partnerCode={code} />
     );
   }
   return (

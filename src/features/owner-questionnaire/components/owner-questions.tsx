@@ -21,6 +21,8 @@ import { CityStep, DepartmentStep } from './geography-steps';
 import { ProgressPhases } from '../../../ui/progress-phases';
 import { Notice, QuestionnaireFrame, STEP_TITLE_ID } from './questionnaire-frame';
 import { RestartButton } from '../../../ui/restart-dialog';
+import { storageNotice } from '../../../ui/storage-notice';
+import type { DraftStorage } from '../../../db/drafts.repo';
 import { ownerPhases, phaseIndexOf } from '../questionnaire-flow';
 import { StartStep } from './start-step';
 
@@ -187,21 +189,32 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
 export default function OwnerQuestions(props: {
   draft: DraftSnapshot | null;
   begin: boolean;
-  storageAvailable: boolean;
+  storage: DraftStorage;
 }) {
   const q = useOwnerQuestionnaire(props);
   const { step, moves } = q;
   const card = useRef<HTMLDivElement>(null);
+  /** The notice of a device that does not store the answers, above the card. */
+  const storageNoticeRef = useRef<HTMLDivElement>(null);
+  const unstored = q.storage !== 'ok' && step !== OwnerStep.CONFIRM ? q.storage : null;
 
-  // Each move by the person puts focus on the new step's title, with the card in view.
+  // Each move by the person puts focus on the new step's title, with the card in view, and the
+  // storage notice above it when there is one.
   useEffect(() => {
     if (moves === 0) return;
     document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
-    const top = card.current?.getBoundingClientRect().top;
+    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
     if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
       window.scrollTo({ top: window.scrollY + top - 96 });
     }
   }, [moves, step]);
+
+  // The device stops storing while the page is scrolled to the card: its notice, above, is
+  // brought out from under the header.
+  useEffect(() => {
+    const top = storageNoticeRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
+  }, [unstored]);
 
   const asking = isQuestionStep(step);
   return (
@@ -232,11 +245,10 @@ export default function OwnerQuestions(props: {
               Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
             </Notice>
           ) : null}
-          {!q.storageAvailable && step !== OwnerStep.CONFIRM ? (
-            <Notice>
-              Ce navigateur n’autorise pas l’enregistrement de vos réponses sur l’appareil :
-              terminez le questionnaire sans fermer la page.
-            </Notice>
+          {unstored ? (
+            <div ref={storageNoticeRef}>
+              <Notice>{storageNotice(unstored, 'le questionnaire')}</Notice>
+            </div>
           ) : null}
         </>
       }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import type { DraftStorage } from '../../../db/drafts.repo';
 import { QuestionnaireFrame } from '../components/questionnaire-frame';
 import { START_PICTURE_ALT, StartStep } from '../components/start-step';
 import { loadOwnerQuestions } from '../load-questions';
@@ -9,10 +10,11 @@ import { prefetchGeography } from '../use-geography';
 type Questions = ComponentType<{
   draft: OwnerDraft | null;
   begin: boolean;
-  storageAvailable: boolean;
+  storage: DraftStorage;
 }>;
 
-type DraftRead = { status: 'reading' } | { status: 'read'; draft: OwnerDraft | null; ok: boolean };
+type DraftRead =
+  { status: 'reading' } | { status: 'read'; draft: OwnerDraft | null; storage: DraftStorage };
 
 /**
  * The owner questionnaire (spec 2.5, issue 4) at /questions-proprietaire. The prerendered HTML
@@ -44,8 +46,8 @@ export default function OwnerQuestionnairePage() {
     let current = true;
     void readOwnerDraft().then((draft) => {
       if (!current) return;
-      const found = draft === 'unavailable' ? null : draft;
-      setRead({ status: 'read', draft: found, ok: draft !== 'unavailable' });
+      const found = typeof draft === 'string' ? null : draft;
+      setRead({ status: 'read', draft: found, storage: typeof draft === 'string' ? draft : 'ok' });
       if (found && found.step > START_STEP) open(false);
     });
     // Spec 4.3: the geography lists load on opening (and stay on the device for later).
@@ -57,7 +59,7 @@ export default function OwnerQuestionnairePage() {
 
   if (questions && read.status === 'read') {
     const Questions = questions.view;
-    return <Questions draft={read.draft} begin={questions.begin} storageAvailable={read.ok} />;
+    return <Questions draft={read.draft} begin={questions.begin} storage={read.storage} />;
   }
   return (
     <QuestionnaireFrame
