@@ -111,6 +111,11 @@ test('the owner questionnaire finished offline waits on CONFIRM, then arrives on
   const status = page.getByTestId('submission-status');
   await expect(status).toContainText('En attente du réseau');
   await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  // Reopened while it waits (a reload, still without network): the same honest CONFIRM.
+  await page.reload();
+  await appStarted(page);
+  await expect(owner.title(page)).toHaveText('Votre demande est prête à partir');
+  await expect(status).toContainText('En attente du réseau');
 
   await comeBack(app, context);
   // Nothing to press: the page has the worker replay, and CONFIRM changes by itself.
@@ -144,6 +149,9 @@ test('the buyer signup finished offline waits on CONFIRM, then arrives once by i
 
   await expect(buyer.title(page)).toHaveText('Votre inscription est prête à partir');
   await expect(page.getByTestId('submission-status')).toContainText('En attente du réseau');
+  await page.reload();
+  await appStarted(page);
+  await expect(buyer.title(page)).toHaveText('Votre inscription est prête à partir');
 
   await comeBack(app, context);
   await expect(buyer.title(page)).toHaveText('Merci, votre inscription est enregistrée', {

@@ -18,12 +18,14 @@ const FLOW = 'buyer';
 export interface BuyerDraft {
   step: number;
   answers: Record<string, unknown>;
+  /** The Idempotency-Key its registration carries (to find it in the outbox). */
+  key: string;
 }
 
 export async function readBuyerDraft(): Promise<BuyerDraft | null | Exclude<DraftStorage, 'ok'>> {
   try {
     const draft = await readDraft(FLOW);
-    return draft ? { step: draft.step, answers: draft.answers } : null;
+    return draft ? { step: draft.step, answers: draft.answers, key: draft.idempotencyKey } : null;
   } catch (error) {
     return draftStorageFailure(error);
   }

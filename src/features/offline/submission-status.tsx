@@ -33,6 +33,15 @@ export function useSubmissionState(key: string | null): SubmissionState | null {
     : { status: entry.status };
 }
 
+/**
+ * Whether the submission sent under `key` still waits in the worker's outbox: a flow reopened
+ * on such a draft (a reload, the next day) shows CONFIRM waiting instead of asking again.
+ */
+export async function isWaiting(key: string): Promise<boolean> {
+  const entry = await getOutboxEntry(key).catch(() => undefined);
+  return entry?.status === 'queued' || entry?.status === 'sending';
+}
+
 const tone: Record<OutboxStatus, string> = {
   queued: 'alert-warning',
   sending: 'alert-info',

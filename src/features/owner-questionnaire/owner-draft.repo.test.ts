@@ -26,6 +26,7 @@ describe('owner draft repository', () => {
     expect(await readOwnerDraft()).toEqual({
       step: 4,
       answers: { department: '94', city: 'Vincennes' },
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 
@@ -69,6 +70,7 @@ describe('owner draft on a device that does not store', () => {
     expect(await readOwnerDraft()).toEqual({
       step: 3,
       answers: { propertyType: 'Investissement locatif', bienCount: 3, department: '92' },
+      key: expect.any(String),
     });
   });
 

@@ -20,13 +20,15 @@ const FLOW = 'owner';
 export interface OwnerDraft {
   step: number;
   answers: Record<string, unknown>;
+  /** The Idempotency-Key its submission carries (to find it in the outbox). */
+  key: string;
 }
 
 /** The saved draft, null when there is none, 'full' or 'refused' when storage cannot be read. */
 export async function readOwnerDraft(): Promise<OwnerDraft | null | Exclude<DraftStorage, 'ok'>> {
   try {
     const draft = await readDraft(FLOW);
-    return draft ? { step: draft.step, answers: draft.answers } : null;
+    return draft ? { step: draft.step, answers: draft.answers, key: draft.idempotencyKey } : null;
   } catch (error) {
     return draftStorageFailure(error);
   }

@@ -37,6 +37,7 @@ export const QUESTION_COUNT = LAST_QUESTION - FIRST_QUESTION + 1;
 export interface DraftSnapshot {
   step: number;
   answers: Record<string, unknown>;
+  key?: string;
 }
 
 /**

@@ -278,7 +278,7 @@ function ConfirmStep({
 
 /** The wizard (spec 2.6), loaded by the page on start or when a draft is found. */
 export default function BuyerWizard(props: {
-  draft: { step: number; answers: Record<string, unknown> } | null;
+  draft: { step: number; answers: Record<string, unknown>; key?: string } | null;
   begin: boolean;
   storage: DraftStorage;
   partnerCode: string | undefined;
