@@ -17,6 +17,7 @@ import { Queue } from 'workbox-background-sync';
 import { appDb } from '../src/db/database';
 import { readDraft, saveDraft } from '../src/db/drafts.repo';
 import { getOutboxEntry, saveOutboxEntry } from '../src/db/outbox.repo';
+import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { makeTestApp } from '../server/test-app';
 import { fingerprint, queueSubmission, replayQueue, type Notify } from './outbox-replay';
@@ -29,7 +30,9 @@ import { fingerprint, queueSubmission, replayQueue, type Notify } from './outbox
 let server: ServerType;
 let origin = '';
 let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
-const faults: ('500' | 'drop')[] = [];
+/** '500': a failing gateway; 'drop': the connection cut before the server; 'lost-answer': the
+ * server stored it, then the answer was lost on the way back. */
+const faults: ('500' | 'drop' | 'lost-answer')[] = [];
 let reachedServer = 0;
 
 beforeAll(async () => {
@@ -43,6 +46,11 @@ beforeAll(async () => {
       if (fault === '500') return new Response('{"message":"Panne"}', { status: 500 });
       if (fault === 'drop') return Promise.reject(new Error('connection reset'));
       reachedServer += 1;
+      if (fault === 'lost-answer') {
+        return Promise.resolve(test.app.fetch(request)).then(() => {
+          throw new Error('connection reset after the server answered');
+        });
+      }
       return test.app.fetch(request);
     },
   });
@@ -96,7 +104,7 @@ describe('outbox replay', () => {
     const draft = await saveDraft('owner', { step: 15, answers: { email: 'a@exemple.fr' } });
     const key = draft.idempotencyKey;
     await queueSubmission(queue, ownerRequest('a@exemple.fr', key), 'owner', notify);
-    faults.push('500', 'drop');
+    faults.push('500', 'drop', 'lost-answer');
 
     await replayQueue(queue, notify, true);
     expect(await getOutboxEntry(key)).toMatchObject({ status: 'queued', attempts: 1 });
@@ -104,11 +112,14 @@ describe('outbox replay', () => {
     await replayQueue(queue, notify, true);
     expect(await getOutboxEntry(key)).toMatchObject({ status: 'queued', attempts: 2 });
     expect(await storedFor('a@exemple.fr')).toBe(0);
+    // Stored by the server, but the answer never came back: sent again, stored once.
+    await replayQueue(queue, notify, true);
+    expect(await getOutboxEntry(key)).toMatchObject({ status: 'queued', attempts: 3 });
+    expect(await storedFor('a@exemple.fr')).toBe(1);
 
     await replayQueue(queue, notify, true);
     const entry = await getOutboxEntry(key);
-    expect(entry).toMatchObject({ status: 'sent', attempts: 3 });
-    expect(entry?.inflight).toBeUndefined();
+    expect(entry).toMatchObject({ status: 'sent', attempts: 4 });
     expect(await storedFor('a@exemple.fr')).toBe(1);
     expect(await queue.size()).toBe(0);
     expect(await readDraft('owner')).toBeUndefined();
@@ -147,43 +158,94 @@ describe('outbox replay', () => {
     const entry = await getOutboxEntry(key);
     expect(entry?.status).toBe('failed');
     expect(entry?.message).toMatch(/numéro français valide/);
+    expect(await queue.size()).toBe(0); // not kept for another try
     await replayQueue(queue, notify, true);
     expect(reachedServer).toBe(1);
     expect((await readDraft('owner'))?.failedKey).toBe(key);
   });
 
-  it('puts back a send the browser interrupted (worker stopped mid-request)', async () => {
+  it('sends again a submission left sending by a worker the browser stopped', async () => {
     const key = crypto.randomUUID();
-    const request = ownerRequest('e@exemple.fr', key);
-    await queueSubmission(queue, request.clone(), 'owner', notify);
-    // What a stopped worker leaves: the request out of the queue, its in-flight copy written.
-    const item = await queue.shiftRequest();
-    expect(item).toBeDefined();
-    const body = await request.text();
-    await saveOutboxEntry({
-      ...(await getOutboxEntry(key))!,
-      status: 'sending',
-      inflight: {
-        url: request.url,
-        method: 'POST',
-        headers: [
-          ['content-type', 'application/json'],
-          ['idempotency-key', key],
-        ],
-        body,
-      },
-    });
+    await queueSubmission(queue, ownerRequest('e@exemple.fr', key), 'owner', notify);
+    // What a stopped worker leaves: the entry 'sending', the request still in the queue.
+    await saveOutboxEntry({ ...(await getOutboxEntry(key))!, status: 'sending' });
     await replayQueue(queue, notify);
-    expect(await getOutboxEntry(key)).toMatchObject({
-      status: 'sent',
-      settledHash: await fingerprint(body),
-    });
+    expect(await getOutboxEntry(key)).toMatchObject({ status: 'sent' });
     expect(await storedFor('e@exemple.fr')).toBe(1);
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('replays asked for at once run one after the other, and lose nothing', async () => {
+    const keys = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const [i, key] of keys.entries()) {
+      await queueSubmission(queue, ownerRequest(`f${i}@exemple.fr`, key), 'owner', notify);
+    }
+    faults.push('500');
+    await Promise.all([replayQueue(queue, notify), replayQueue(queue, notify, true)]);
+    for (const [i, key] of keys.entries()) {
+      expect(await getOutboxEntry(key)).toMatchObject({ status: 'sent' });
+      expect(await storedFor(`f${i}@exemple.fr`)).toBe(1);
+    }
+    // The first pass met the 500; the forced pass asked meanwhile sent it past its backoff.
+    expect(reachedServer).toBe(3);
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('sends what is due behind an entry still waiting for its backoff', async () => {
+    const waiting = crypto.randomUUID();
+    const due = crypto.randomUUID();
+    await queueSubmission(queue, ownerRequest('g1@exemple.fr', waiting), 'owner', notify);
+    await queueSubmission(queue, ownerRequest('g2@exemple.fr', due), 'owner', notify);
+    faults.push('500', '500');
+    await replayQueue(queue, notify);
+    expect(await getOutboxEntry(waiting)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await getOutboxEntry(due)).toMatchObject({ status: 'queued', attempts: 1 });
+    // Only the second is due now: it is sent, the first keeps its place in the queue.
+    await saveOutboxEntry({ ...(await getOutboxEntry(due))!, nextAttemptAt: 0 });
+    await replayQueue(queue, notify);
+    expect(await getOutboxEntry(due)).toMatchObject({ status: 'sent' });
+    expect(await getOutboxEntry(waiting)).toMatchObject({ status: 'queued' });
+    expect((await queue.getAll()).map((e) => e.request.headers.get('Idempotency-Key'))).toEqual([
+      waiting,
+    ]);
+  });
+
+  it('does not send a stale tab’s other answers under a key already sent', async () => {
+    const key = crypto.randomUUID();
+    await queueSubmission(queue, ownerRequest('h@exemple.fr', key), 'owner', notify);
+    await replayQueue(queue, notify);
+    await queueSubmission(
+      queue,
+      ownerRequest('h@exemple.fr', key, { phone: '07 00 00 00 00' }),
+      'owner',
+      notify,
+    );
+    await replayQueue(queue, notify);
+    const entry = await getOutboxEntry(key);
+    expect(entry?.status).toBe('sent');
+    expect(entry?.message).toMatch(/la première version est arrivée/);
+    expect(reachedServer).toBe(1);
+    expect(await queue.size()).toBe(0);
+  });
+
+  it('never writes a registration’s password to the outbox', async () => {
+    const key = crypto.randomUUID();
+    const password = 'Secret-Maison-2026';
+    const request = new Request(`${origin}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ email: 'i@exemple.fr', password, passwordConfirm: password }),
+    });
+    await queueSubmission(queue, request, 'buyer', notify);
+    faults.push('500');
+    await replayQueue(queue, notify);
+    expect(JSON.stringify(await appDb.outbox.toArray())).not.toContain(password);
+    await replayQueue(queue, notify, true);
+    expect(JSON.stringify(await appDb.outbox.toArray())).not.toContain(password);
   });
 
   it('shows an entry whose request is gone as failed instead of waiting forever', async () => {
-    const key = crypto.randomUUID();
-    await saveDraft('owner', { step: 15, answers: {} });
+    const { idempotencyKey: key } = await saveDraft('owner', { step: 15, answers: {} });
     const old = Date.now() - 5 * 60_000;
     await saveOutboxEntry({
       key,
@@ -197,6 +259,24 @@ describe('outbox replay', () => {
     await replayQueue(queue, notify);
     const entry = await getOutboxEntry(key);
     expect(entry?.status).toBe('failed');
-    expect(entry?.message).toMatch(/renvoyez le formulaire/);
+    expect(entry?.message).toMatch(/pas pu être conservé/);
+    // Its draft is kept, and its next edit will get a new key.
+    expect((await readDraft('owner'))?.failedKey).toBe(key);
+  });
+
+  it('says an entry past its retention has expired', async () => {
+    const key = crypto.randomUUID();
+    const old = Date.now() - OUTBOX_RETENTION_MS - 60_000;
+    await saveOutboxEntry({
+      key,
+      flow: 'buyer',
+      status: 'queued',
+      attempts: 3,
+      nextAttemptAt: old,
+      createdAt: old,
+      updatedAt: old,
+    });
+    await replayQueue(queue, notify);
+    expect((await getOutboxEntry(key))?.message).toMatch(/a expiré/);
   });
 });

@@ -10,10 +10,10 @@ import {
   afterAttempt,
   expired,
   replayDecision,
+  SUPERSEDED_MESSAGE,
   type OutboxEntry,
   type OutboxFlow,
   type ReplayOutcome,
-  type StoredRequest,
 } from '../src/domain/outbox';
 
 /** The two public POSTs that may wait for the network (spec 9, DESIGN.md). */
@@ -88,8 +88,6 @@ export async function queueSubmission(
   await notify({ type: 'OUTBOX_CHANGED', key, status: 'queued' });
 }
 
-let running: Promise<void> | undefined;
-
 type QueueEntry = Awaited<ReturnType<Queue['getAll']>>[number];
 
 const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? '';
@@ -108,127 +106,151 @@ export async function fingerprint(body: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function toStored(request: Request): Promise<StoredRequest> {
-  const headers: [string, string][] = [];
-  request.headers.forEach((value, name) => headers.push([name, value]));
-  return {
-    url: request.url,
-    method: request.method,
-    headers,
-    body: await request.clone().text(),
-  };
-}
-
-const fromStored = (stored: StoredRequest) =>
-  new Request(stored.url, { method: stored.method, headers: stored.headers, body: stored.body });
-
-/** An entry younger than this may be between its two writes (queue, then outbox): left alone. */
+/** An entry younger than this may be between its two writes (outbox, then queue): left alone. */
 const SETTLE_MS = 60_000;
 
 /**
- * Puts the outbox and the queue back in agreement before a replay: a send interrupted by the
- * browser stopping the worker goes back into the queue from its in-flight copy; an entry whose
- * request is gone (expired after OUTBOX_RETENTION_MS, or lost) is shown as failed rather than
- * left waiting forever.
+ * Puts the outbox back in agreement with the queue before a replay: an entry left 'sending' by a
+ * worker the browser stopped mid-send is queued again (its request never left the queue); an
+ * entry whose request is gone (expired after OUTBOX_RETENTION_MS) is shown as failed rather
+ * than left waiting forever.
  */
 async function reconcile(queue: Queue, notify: Notify): Promise<void> {
   const queuedKeys = new Set((await queue.getAll()).map((e) => keyOf(e.request)));
   const now = Date.now();
   for (const entry of await listUnsettled()) {
-    if (entry.status === 'sending' && entry.inflight) {
-      if (!queuedKeys.has(entry.key)) {
-        await queue.pushRequest({
-          request: fromStored(entry.inflight),
-          metadata: { flow: entry.flow, key: entry.key },
-          timestamp: entry.createdAt,
-        });
+    if (queuedKeys.has(entry.key)) {
+      if (entry.status === 'sending') {
+        await saveOutboxEntry({ ...entry, status: 'queued', updatedAt: now });
       }
-      const { inflight: _inflight, ...rest } = entry;
-      await saveOutboxEntry({ ...rest, status: 'queued', updatedAt: now });
-    } else if (!queuedKeys.has(entry.key) && now - entry.updatedAt > SETTLE_MS) {
-      const { inflight: _inflight, ...rest } = entry;
+    } else if (now - entry.updatedAt > SETTLE_MS) {
       await saveOutboxEntry({
-        ...rest,
+        ...entry,
         status: 'failed',
         updatedAt: now,
         message: expired(entry, now)
-          ? 'Cet envoi a attendu le réseau trop longtemps et a expiré : renvoyez le formulaire.'
-          : 'Cet envoi n’a pas pu être conservé sur l’appareil : renvoyez le formulaire.',
+          ? 'Cet envoi a attendu le réseau trop longtemps et a expiré\u00a0: renvoyez le formulaire.'
+          : 'Cet envoi n’a pas pu être conservé sur l’appareil\u00a0: renvoyez le formulaire.',
       });
       await markDraftFailed(entry.flow, entry.key);
       await notify({ type: 'OUTBOX_CHANGED', key: entry.key, status: 'failed' });
-    } else if (entry.status === 'sending') {
-      await saveOutboxEntry({ ...entry, status: 'queued', updatedAt: now });
     }
   }
 }
+
+const sameEntry = (a: QueueEntry, b: QueueEntry) =>
+  a.timestamp === b.timestamp && keyOf(a.request) === keyOf(b.request);
+
+/**
+ * Removes `head` from the front of the queue. Only expiry can change the front while the replay
+ * holds its lock: if another entry comes out, it goes back where it was.
+ */
+async function removeHead(queue: Queue, head: QueueEntry): Promise<void> {
+  const item = await queue.shiftRequest();
+  if (item && !sameEntry(item, head)) await queue.unshiftRequest(item);
+}
+
+/**
+ * Moves `head` to the back of the queue: the copy is written first, so a worker stopped between
+ * the two writes leaves a duplicate (dropped later by its fingerprint), never a loss.
+ */
+async function rotate(queue: Queue, head: QueueEntry): Promise<void> {
+  await queue.pushRequest({ ...head, request: head.request.clone() });
+  await removeHead(queue, head);
+}
+
+/** One pass over what waits, oldest first (see replayQueue). */
+async function replayPass(queue: Queue, notify: Notify, force: boolean): Promise<void> {
+  await reconcile(queue, notify);
+  const count = (await queue.getAll()).length;
+  for (let i = 0; i < count; i += 1) {
+    const [head] = await queue.getAll();
+    if (!head) break;
+    const key = keyOf(head.request);
+    const flow = flowOf(head);
+    const hash = await fingerprint(await head.request.clone().text());
+    const entry = (await getOutboxEntry(key)) ?? (await recordQueued(key, flow));
+    const decision = replayDecision(entry, hash, Date.now(), force);
+    if (decision === 'drop') {
+      await removeHead(queue, head);
+      continue;
+    }
+    if (decision === 'superseded') {
+      await saveOutboxEntry({ ...entry, message: SUPERSEDED_MESSAGE, updatedAt: Date.now() });
+      await removeHead(queue, head);
+      await notify({ type: 'OUTBOX_CHANGED', key, status: entry.status });
+      continue;
+    }
+    if (decision === 'later') {
+      await rotate(queue, head); // not yet: to the back, try the others
+      continue;
+    }
+    const sending: OutboxEntry = { ...entry, status: 'sending', updatedAt: Date.now() };
+    await saveOutboxEntry(sending);
+    await notify({ type: 'OUTBOX_CHANGED', key, status: 'sending' });
+
+    // Sent from the front of the queue, removed only once answered: a worker stopped meanwhile
+    // finds it there again (and the server's Idempotency-Key makes the repeat harmless).
+    let outcome: ReplayOutcome;
+    try {
+      const response = await fetchWithTimeout(head.request.clone());
+      outcome = { kind: 'answered', status: response.status, message: await messageOf(response) };
+    } catch (error) {
+      outcome =
+        error instanceof DOMException && error.name === 'TimeoutError'
+          ? { kind: 'timeout' }
+          : { kind: 'network-error' };
+    }
+    const next = afterAttempt(sending, outcome, Date.now(), hash);
+    await saveOutboxEntry(next);
+    if (next.status === 'queued')
+      await rotate(queue, head); // transient: keep it, at the back
+    else await removeHead(queue, head);
+    if (next.status === 'sent') await clearDraftIfKey(flow, key);
+    else if (next.status === 'failed') await markDraftFailed(flow, key);
+    await notify({ type: 'OUTBOX_CHANGED', key, status: next.status });
+  }
+}
+
+/**
+ * Runs `task` alone across every worker of this origin (an updated worker installing while the
+ * active one replays): Web Locks where the browser has them, else this worker's own order.
+ */
+function exclusively(task: () => Promise<void>): Promise<void> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  return locks ? locks.request('outbox-replay', () => task()).then(() => undefined) : task();
+}
+
+let running: Promise<void> | undefined;
+/** A replay asked for while one runs: one more pass after it (forced if any ask was). */
+let again: { force: boolean } | undefined;
 
 /**
  * Replays what waits, oldest first, with our own rules (src/domain/outbox.ts): 2xx → sent and
  * the draft is cleared; 4xx → final failure kept with the server's message, the draft marked so
  * its next edit gets a new key; network error, timeout or 5xx → back in the queue with backoff.
- * A copy of a body the server has already settled is dropped without a request. Before each
- * send, the request is written to the outbox as in flight, so a worker stopped mid-send loses
- * nothing (reconcile). One replay at a time; `force` ignores the backoff ('Renvoyer maintenant').
+ * A copy of a body the server has already settled is dropped without a request. Nothing leaves
+ * the queue before its answer is recorded, so a worker stopped at any point loses nothing. One
+ * replay at a time; `force` ignores the backoff ('Renvoyer maintenant', the network back); a
+ * call during a replay gets one more pass after it.
  */
 export function replayQueue(queue: Queue, notify: Notify, force = false): Promise<void> {
-  running ??= (async () => {
+  if (running) {
+    again = { force: force || (again?.force ?? false) };
+    return running;
+  }
+  running = (async () => {
     try {
-      await reconcile(queue, notify);
-      const count = (await queue.getAll()).length;
-      for (let i = 0; i < count; i += 1) {
-        // Peek first: the in-flight copy is written before the request leaves the queue.
-        const [head] = await queue.getAll();
-        if (!head) break;
-        const key = keyOf(head.request);
-        const flow = flowOf(head);
-        const stored = await toStored(head.request);
-        const hash = await fingerprint(stored.body);
-        const entry = (await getOutboxEntry(key)) ?? (await recordQueued(key, flow));
-        const decision = replayDecision(entry, hash, Date.now(), force);
-        if (decision === 'drop') {
-          await queue.shiftRequest();
-          continue;
-        }
-        if (decision === 'later') {
-          const item = await queue.shiftRequest();
-          if (item) await queue.pushRequest(item); // not yet: to the back, try the others
-          continue;
-        }
-        const sending: OutboxEntry = {
-          ...entry,
-          status: 'sending',
-          inflight: stored,
-          updatedAt: Date.now(),
-        };
-        await saveOutboxEntry(sending);
-        const item = await queue.shiftRequest();
-        if (!item) break;
-        await notify({ type: 'OUTBOX_CHANGED', key, status: 'sending' });
-
-        let outcome: ReplayOutcome;
-        try {
-          const response = await fetchWithTimeout(fromStored(stored));
-          outcome = {
-            kind: 'answered',
-            status: response.status,
-            message: await messageOf(response),
-          };
-        } catch (error) {
-          outcome =
-            error instanceof DOMException && error.name === 'TimeoutError'
-              ? { kind: 'timeout' }
-              : { kind: 'network-error' };
-        }
-        const next = afterAttempt(sending, outcome, Date.now(), hash);
-        if (next.status === 'queued') await queue.pushRequest(item); // transient: keep it
-        await saveOutboxEntry(next);
-        if (next.status === 'sent') await clearDraftIfKey(flow, key);
-        else if (next.status === 'failed') await markDraftFailed(flow, key);
-        await notify({ type: 'OUTBOX_CHANGED', key, status: next.status });
+      let pass: { force: boolean } | undefined = { force };
+      while (pass) {
+        again = undefined;
+        const { force: forced } = pass;
+        await exclusively(() => replayPass(queue, notify, forced));
+        pass = again;
       }
     } finally {
       running = undefined;
+      again = undefined;
     }
   })();
   return running;

@@ -181,6 +181,8 @@ test('a registration refused after the network came back (409) shows the server 
   const status = page.getByTestId('submission-status');
   await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 45_000 });
   await expect(status).toContainText('Un compte existe déjà');
+  await expect(buyer.title(page)).toHaveText('Votre inscription n’a pas pu être envoyée');
+  await expect(page.getByText(/Cliquez sur son lien/)).toHaveCount(0);
   await status.getByRole('button', { name: 'Corriger mes réponses' }).click();
   await expect(page.getByText(/Un compte existe déjà/).first()).toBeVisible();
   await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Martin');
@@ -202,7 +204,7 @@ test('a registration refused after the network came back (409) shows the server 
   ).toHaveLength(1);
 });
 
-test('a replay answered 500, then cut off, is retried until the server has it', async ({
+test('a replay answered 500, cut off, or whose answer is lost is retried until the server has it, once', async ({
   page,
   context,
   app,
@@ -221,14 +223,18 @@ test('a replay answered 500, then cut off, is retried until the server has it', 
     return res.status;
   }, body);
   expect(answer).toBe(202);
-  app.inject('/api/public/biens', '500', 'abort', '503');
+  app.inject('/api/public/biens', '500', 'abort', 'lost-answer', '503');
   await context.setOffline(false);
 
   const outbox = page.getByTestId('outbox');
-  await expect(outbox.getByRole('button').first()).toHaveText(/Envoyé/, { timeout: 60_000 });
+  await expect(outbox.getByRole('button').first()).toHaveText('Tout est envoyé', {
+    timeout: 60_000,
+  });
   expect(app.faults.get('/api/public/biens')).toEqual([]);
-  expect(app.reached.get('/api/public/biens')).toBe(1);
+  // Reached twice: the lost answer, then the repeat the server recognised by its key.
+  expect(app.reached.get('/api/public/biens')).toBe(2);
   expect(app.query('select id from owner_contact where email = ?', email)).toHaveLength(1);
+  expect(await mailsTo(page, email)).toHaveLength(1);
 });
 
 test('two tabs sending the same draft make one record', async ({ page, context, app }) => {
@@ -236,33 +242,20 @@ test('two tabs sending the same draft make one record', async ({ page, context, 
   await owner.open(page);
   await swReady(page);
   await owner.answerUpToContact(page);
-  await owner.fillContact(page, email);
-  // The second tab opens on the same draft, which the first has saved.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('chassimmo');
-            open.onsuccess = () => {
-              const get = open.result.transaction('drafts').objectStore('drafts').get('owner');
-              get.onsuccess = () =>
-                resolve((get.result as { step: number } | undefined)?.step ?? 0);
-            };
-          }),
-      ),
-    )
-    .toBe(15);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await expect(owner.title(page)).toHaveText('Votre demande est prête à partir');
-
+  // The second tab opens on the same draft (the same Idempotency-Key), at CONTACT.
   const second = await context.newPage();
   await second.goto(owner.PATH);
   await expect(owner.title(second)).toHaveText('Comment pouvons-nous vous joindre ?');
-  await expect(second.getByLabel('Adresse e-mail')).toHaveValue(email);
-  await second.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await expect(owner.title(second)).toHaveText('Votre demande est prête à partir');
+  await owner.fillContact(page, email);
+  await owner.fillContact(second, email);
+
+  // Both pressed without network: two requests queued under one key.
+  await context.setOffline(true);
+  for (const tab of [page, second]) {
+    await tab.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(owner.title(tab)).toHaveText('Votre demande est prête à partir');
+  }
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
 
   await context.setOffline(false);
   for (const tab of [page, second]) {
@@ -271,6 +264,7 @@ test('two tabs sending the same draft make one record', async ({ page, context, 
     });
   }
   expect(app.query('select id from owner_contact where email = ?', email)).toHaveLength(1);
+  // The identical copy was dropped by the worker, without a request.
   expect(app.reached.get('/api/public/biens')).toBe(1);
   expect(await mailsTo(page, email)).toHaveLength(1);
 });
@@ -283,7 +277,8 @@ test.describe('a new version', () => {
     // worker's precache list, so sw.js.
     execFileSync(process.execPath, ['scripts/build.mjs'], {
       env: { ...process.env, DIST_DIR: NEXT, APP_VERSION: 'e2e-next' },
-      stdio: 'ignore',
+      // A failed build throws with its error output.
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
   });
 

@@ -5,7 +5,8 @@ import { AppServer, type Fault } from './support/app-server';
 
 /**
  * Stress test of the outbox (issue 6), bounded: 20 owner submissions made across 50 switches of
- * the network, off and on, while the proxy answers some requests 500/503 and cuts others off.
+ * the network, off and on, while the proxy answers some requests 500/503, cuts others off before
+ * the server, and loses the answer of others after the server stored them.
  * Each submission is pressed twice (a double tap, a second tab) with its one key; a direct answer
  * other than 2xx or 202 is sent again by the "person" on the next online phase, as 'Réessayer'.
  * At the end the server must hold exactly one record per submission. Runs in `npm test` (e2e)
@@ -96,6 +97,7 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
   let made = 0;
   let injected500 = 0;
   let injectedAborts = 0;
+  let lostAnswers = 0;
   let direct = 0;
   let queued = 0;
   for (let s = 0; s < SWITCHES; s += 1) {
@@ -106,12 +108,14 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
       const faults: Fault[] = [];
       for (let f = 0; f < 3; f += 1) {
         const roll = next();
-        if (roll < 0.3) faults.push('500');
-        else if (roll < 0.45) faults.push('503');
-        else if (roll < 0.6) faults.push('abort');
+        if (roll < 0.25) faults.push('500');
+        else if (roll < 0.35) faults.push('503');
+        else if (roll < 0.5) faults.push('abort');
+        else if (roll < 0.65) faults.push('lost-answer');
       }
-      injected500 += faults.filter((f) => f !== 'abort').length;
+      injected500 += faults.filter((f) => f === '500' || f === '503').length;
       injectedAborts += faults.filter((f) => f === 'abort').length;
+      lostAnswers += faults.filter((f) => f === 'lost-answer').length;
       app.inject('/api/public/biens', ...faults);
       // 'Réessayer' for the ones the server answered with an error while online.
       for (const sub of submissions.slice(0, made).filter((x) => !x.settled)) {
@@ -161,13 +165,14 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
   const records = rows.reduce((sum, r) => sum + r.n, 0);
   console.log(
     `Stress outbox : ${SUBMISSIONS} envois distincts (chacun pressé deux fois), ${SWITCHES} bascules réseau, ` +
-      `${injected500} réponses 500/503 et ${injectedAborts} connexions coupées prévues, ` +
-      `${injected500 + injectedAborts - unused} données ; ` +
+      `${injected500} réponses 500/503, ${injectedAborts} connexions coupées avant le serveur et ` +
+      `${lostAnswers} réponses perdues après enregistrement prévues, ` +
+      `${injected500 + injectedAborts + lostAnswers - unused} données ; ` +
       `${direct} réponses directes, ${queued} mises en file ; ` +
       `${records} enregistrements sur le serveur pour ${rows.length} adresses.`,
   );
   // The faults did meet requests (direct sends and replays), or the test proves nothing.
-  expect(injected500 + injectedAborts - unused).toBeGreaterThan(10);
+  expect(injected500 + injectedAborts + lostAnswers - unused).toBeGreaterThan(10);
   expect(rows).toHaveLength(SUBMISSIONS);
   expect(rows.every((r) => r.n === 1)).toBe(true);
   expect(records).toBe(SUBMISSIONS);

@@ -37,12 +37,24 @@ export function listOutbox(): Promise<OutboxEntry[]> {
   return appDb.outbox.orderBy('key').toArray();
 }
 
-/** Sent entries are shown for a while ("envoyé"), then forgotten. */
+/** Sent entries are shown for a while ("envoyé"), hidden ones kept as long, then forgotten. */
 export async function pruneSent(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   const limit = Date.now() - olderThanMs;
-  await appDb.outbox.filter((e) => e.status === 'sent' && (e.sentAt ?? 0) < limit).delete();
+  await appDb.outbox
+    .filter(
+      (e) =>
+        (e.status === 'sent' && (e.sentAt ?? 0) < limit) ||
+        (e.hidden === true && e.status !== 'queued' && e.updatedAt < limit),
+    )
+    .delete();
 }
 
+/** The notice of its arrival or refusal was shown. */
+export async function markNoticed(key: string): Promise<void> {
+  await appDb.outbox.update(key, { noticed: true });
+}
+
+/** 'Masquer': out of the outbox list (a refusal already read). */
 export async function dismissOutboxEntry(key: string): Promise<void> {
-  await appDb.outbox.delete(key);
+  await appDb.outbox.update(key, { hidden: true });
 }

@@ -68,22 +68,16 @@ describe('outbox rules', () => {
     const sent = afterAttempt(retried, { kind: 'answered', status: 201 }, 5000, 'h1');
     expect(sent.settledHash).toBe('h1');
     expect(replayDecision(sent, 'h1', 6000)).toBe('drop');
-    // The draft edited and sent again under the same key: the server must answer (409).
-    expect(replayDecision(sent, 'h2', 6000)).toBe('send');
-    const refused = afterAttempt(sent, { kind: 'answered', status: 409 }, 7000, 'h2');
-    expect(replayDecision(refused, 'h2', 8000, true)).toBe('drop');
+    // A stale tab's other answers under the same key: not sent, the entry stays 'sent'.
+    expect(replayDecision(sent, 'h2', 6000, true)).toBe('superseded');
+    // After a refusal, another body is worth sending; the refused one is not.
+    const refused = afterAttempt(queued, { kind: 'answered', status: 400 }, 7000, 'h3');
+    expect(replayDecision(refused, 'h3', 8000, true)).toBe('drop');
+    expect(replayDecision(refused, 'h4', 8000)).toBe('send');
   });
 
-  it('forgets the in-flight copy once the server has answered', () => {
-    const inflight = { url: '/api/register', method: 'POST', headers: [], body: '{}' };
-    const sending = { ...newOutboxEntry('k5', 'buyer', 0), status: 'sending' as const, inflight };
+  it('sends an entry left sending by a stopped worker', () => {
+    const sending = { ...newOutboxEntry('k5', 'buyer', 0), status: 'sending' as const };
     expect(replayDecision(sending, 'h', 0)).toBe('send');
-    for (const outcome of [
-      { kind: 'answered', status: 201 },
-      { kind: 'answered', status: 400 },
-      { kind: 'timeout' },
-    ] as const) {
-      expect(afterAttempt(sending, outcome, 1, 'h').inflight).toBeUndefined();
-    }
   });
 });

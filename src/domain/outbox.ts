@@ -20,21 +20,13 @@ export interface OutboxEntry {
   createdAt: number;
   updatedAt: number;
   sentAt?: number;
+  /** The person hid it from the outbox list ('Masquer'); the screens that follow it still can. */
+  hidden?: boolean;
+  /** The person was told it arrived or was refused (a notice, once, even if it happened while
+   * the app was closed). */
+  noticed?: boolean;
   /** Fingerprint of the body the server settled (sent or refused): an identical copy is dropped. */
   settledHash?: string;
-  /**
-   * The request being sent, written just before it leaves the queue and removed once answered:
-   * a worker stopped by the browser mid-send puts it back from here instead of losing it.
-   */
-  inflight?: StoredRequest;
-}
-
-/** A request as IndexedDB can keep it (a Request object cannot be stored). */
-export interface StoredRequest {
-  url: string;
-  method: string;
-  headers: [string, string][];
-  body: string;
 }
 
 /** What a replay attempt gave. */
@@ -102,8 +94,7 @@ export function afterAttempt(
 ): OutboxEntry {
   const attempts = entry.attempts + 1;
   const verdict = classify(outcome);
-  const { inflight: _inflight, ...kept } = entry;
-  const settled = verdict !== 'retry' && bodyHash ? { ...kept, settledHash: bodyHash } : kept;
+  const settled = verdict !== 'retry' && bodyHash ? { ...entry, settledHash: bodyHash } : entry;
   if (verdict === 'sent') {
     const { message: _m, ...rest } = settled;
     return { ...rest, status: 'sent', attempts, updatedAt: now, sentAt: now };
@@ -130,20 +121,21 @@ export function afterAttempt(
 
 /**
  * What to do with a request found in the queue, given its key's entry and the fingerprint of its
- * body. Two tabs, a double press or a recovered send can queue the same body twice under one key:
- * once the server has settled that body, the copy is dropped without a request. A different body
- * under a settled key is sent (the server answers 409, shown to the person). A queued entry waits
- * for its backoff unless forced.
+ * body. Two tabs, a double press or a copy left by a stopped worker can queue the same body twice
+ * under one key: once the server has settled that body, the copy is dropped without a request.
+ * Another body under a key already sent ('superseded': a stale tab's answers) is not sent either:
+ * the server would refuse it (409) and the entry would wrongly turn from arrived to refused; the
+ * entry keeps 'sent' and says so. After a refusal, another body is sent. A queued entry waits for
+ * its backoff unless forced.
  */
 export function replayDecision(
   entry: OutboxEntry,
   bodyHash: string,
   now: number,
   force = false,
-): 'send' | 'drop' | 'later' {
-  if (entry.status === 'sent' || entry.status === 'failed') {
-    return entry.settledHash === bodyHash ? 'drop' : 'send';
-  }
+): 'send' | 'drop' | 'superseded' | 'later' {
+  if (entry.status === 'sent') return entry.settledHash === bodyHash ? 'drop' : 'superseded';
+  if (entry.status === 'failed') return entry.settledHash === bodyHash ? 'drop' : 'send';
   if (entry.status === 'sending') return 'send';
   return isDue(entry, now, force) ? 'send' : 'later';
 }
@@ -157,6 +149,10 @@ export function expiresAt(entry: OutboxEntry): number {
   return entry.createdAt + OUTBOX_RETENTION_MS;
 }
 
+/** What a sent entry says when a later, different version under its key was not sent. */
+export const SUPERSEDED_MESSAGE =
+  'Des réponses modifiées ensuite (dans un autre onglet) n’ont pas été envoyées\u00a0: la première version est arrivée.';
+
 /** Past its retention: the queue has dropped the request. */
 export function expired(entry: OutboxEntry, now: number): boolean {
   return expiresAt(entry) <= now;
@@ -165,6 +161,18 @@ export function expired(entry: OutboxEntry, now: number): boolean {
 /** Queued long enough that the person must be told (it would otherwise expire unseen). */
 export function isNearExpiry(entry: OutboxEntry, now: number): boolean {
   return entry.status === 'queued' && expiresAt(entry) - now <= NEAR_EXPIRY_MS;
+}
+
+/** What each flow's submission is called, and whether the word is feminine (the agreement). */
+export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: boolean }> = {
+  owner: { label: 'Questionnaire propriétaire', feminine: false },
+  buyer: { label: 'Inscription acquéreur', feminine: true },
+};
+
+/** The state's French label, agreed with the flow's noun ('Envoyé', 'Envoyée'). */
+export function outboxStatusLabel(status: OutboxStatus, flow: OutboxFlow): string {
+  const label = outboxStatusLabels[status];
+  return status === 'sent' && outboxFlowNames[flow].feminine ? `${label}e` : label;
 }
 
 /** French label of each state, for the badge and the list. */

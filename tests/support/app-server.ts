@@ -14,7 +14,12 @@ import Database from 'better-sqlite3';
  * While the server is stopped, the proxy drops every connection, as a dead host would.
  */
 
-export type Fault = '500' | '503' | 'abort';
+/**
+ * '500', '503': a failing gateway answers, the server never sees the request. 'abort': the
+ * connection is cut before the server. 'lost-answer': the server does its work (stores, sends
+ * its e-mail), then the answer is lost on the way back — the case that tests exactly-once.
+ */
+export type Fault = '500' | '503' | 'abort' | 'lost-answer';
 
 async function freePort(): Promise<number> {
   const probe = http.createServer();
@@ -128,7 +133,7 @@ export class AppServer {
         req.socket.destroy();
         return;
       }
-      if (fault) {
+      if (fault && fault !== 'lost-answer') {
         req.resume();
         res.writeHead(Number(fault), { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ message: 'Service momentanément indisponible.' }));
@@ -145,6 +150,11 @@ export class AppServer {
           headers: req.headers,
         },
         (answer) => {
+          if (fault === 'lost-answer') {
+            answer.resume();
+            answer.on('end', () => req.socket.destroy());
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },

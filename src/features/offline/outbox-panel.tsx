@@ -1,11 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
-import { dismissOutboxEntry, listOutbox, pruneSent } from '../../db/outbox.repo';
-import { isNearExpiry, outboxStatusLabels, type OutboxEntry } from '../../domain/outbox';
+import { useEffect, useState } from 'react';
+import { dismissOutboxEntry, listOutbox, markNoticed, pruneSent } from '../../db/outbox.repo';
+import {
+  isNearExpiry,
+  outboxFlowNames,
+  outboxStatusLabel,
+  type OutboxEntry,
+} from '../../domain/outbox';
 import { notify } from '../../lib/toast';
 import { requestReplay } from './sw-registration';
 
-const flowLabels = { owner: 'Questionnaire propriétaire', buyer: 'Inscription acquéreur' } as const;
 const REPLAY_EVERY_MS = 30_000;
 
 /**
@@ -14,10 +18,10 @@ const REPLAY_EVERY_MS = 30_000;
  * Chromium's own retries take minutes and Safari and Firefox have no Background Sync at all.
  */
 function useReplayTriggers(entries: readonly OutboxEntry[]): void {
-  const waiting = entries.filter((e) => e.status === 'queued').length;
-  const soonest = Math.min(
-    ...entries.filter((e) => e.status === 'queued').map((e) => e.nextAttemptAt),
-  );
+  // 'sending' counts too: a worker stopped mid-send leaves it so until the next replay.
+  const unsettled = entries.filter((e) => e.status === 'queued' || e.status === 'sending');
+  const waiting = unsettled.length;
+  const soonest = Math.min(...unsettled.map((e) => e.nextAttemptAt));
   useEffect(() => {
     requestReplay();
     // The network is back: the backoff, counted while it was away, no longer applies.
@@ -45,19 +49,25 @@ function useReplayTriggers(entries: readonly OutboxEntry[]): void {
   }, [soonest]);
 }
 
-/** Tells the person when something that waited has gone, or has been refused. */
+/**
+ * Tells the person, once, when something that waited has gone or has been refused — also when
+ * it happened while the app was closed (the notice comes at the next visit).
+ */
 function useArrivalNotices(entries: readonly OutboxEntry[]): void {
-  const previous = useRef(new Map<string, OutboxEntry['status']>());
   useEffect(() => {
     for (const entry of entries) {
-      const before = previous.current.get(entry.key);
-      if (before && before !== entry.status) {
-        if (entry.status === 'sent')
-          notify.success(`${flowLabels[entry.flow]} : envoyé, il est bien arrivé.`);
-        if (entry.status === 'failed')
-          notify.error(`${flowLabels[entry.flow]} : envoi refusé. ${entry.message ?? ''}`);
+      if (entry.noticed || (entry.status !== 'sent' && entry.status !== 'failed')) continue;
+      const { label, feminine } = outboxFlowNames[entry.flow];
+      if (entry.status === 'sent') {
+        notify.success(
+          feminine
+            ? `${label}\u00a0: envoyée, elle est bien arrivée.`
+            : `${label}\u00a0: envoyé, il est bien arrivé.`,
+        );
+      } else {
+        notify.error(`${label}\u00a0: envoi refusé. ${entry.message ?? ''}`);
       }
-      previous.current.set(entry.key, entry.status);
+      void markNoticed(entry.key).catch(() => undefined);
     }
   }, [entries]);
 }
@@ -80,12 +90,13 @@ function useNow(): number {
 /** The outbox, always in view while something waits: count, each state, 'Renvoyer maintenant'. */
 export default function OutboxPanel() {
   const now = useNow();
-  const entries = useLiveQuery(listOutbox, [], []);
+  const all = useLiveQuery(listOutbox, [], []);
+  const entries = all.filter((e) => !e.hidden);
   const [open, setOpen] = useState(false);
   const waiting = entries.filter((e) => e.status === 'queued' || e.status === 'sending').length;
   const failed = entries.filter((e) => e.status === 'failed').length;
   useReplayTriggers(entries);
-  useArrivalNotices(entries);
+  useArrivalNotices(all);
   useEffect(() => {
     void pruneSent();
   }, []);
@@ -100,6 +111,16 @@ export default function OutboxPanel() {
       data-testid="outbox"
       className="fixed bottom-4 left-4 z-40 max-w-[calc(100vw-2rem)] sm:max-w-sm"
     >
+      {nearExpiry ? (
+        // In view even folded: it would otherwise expire unseen.
+        <p
+          role="alert"
+          className="mb-2 rounded-box bg-error p-3 text-sm text-error-content shadow-lg"
+        >
+          Un envoi attend depuis longtemps&nbsp;: connectez-vous à Internet pour qu’il parte avant
+          d’expirer.
+        </p>
+      ) : null}
       <button
         type="button"
         className={`btn btn-sm shadow-lg ${failed ? 'btn-error' : waiting ? 'btn-warning' : 'btn-success'}`}
@@ -116,7 +137,7 @@ export default function OutboxPanel() {
         ) : failed > 0 ? (
           `${failed} envoi${failed > 1 ? 's' : ''} refusé${failed > 1 ? 's' : ''}`
         ) : (
-          'Envoyé'
+          'Tout est envoyé'
         )}
       </button>
       {open ? (
@@ -125,12 +146,6 @@ export default function OutboxPanel() {
             Sans réseau, vos envois restent sur cet appareil et partent dès le retour de la
             connexion, même si vous fermez la page.
           </p>
-          {nearExpiry ? (
-            <p role="alert" className="mt-2 text-sm text-error">
-              Un envoi attend depuis longtemps : connectez-vous à Internet pour qu’il parte avant
-              d’expirer.
-            </p>
-          ) : null}
           <ul className="mt-3 space-y-2">
             {visible.map((entry) => (
               <li
@@ -139,15 +154,17 @@ export default function OutboxPanel() {
                 data-status={entry.status}
               >
                 <p className="font-medium">
-                  {flowLabels[entry.flow]} — <span>{outboxStatusLabels[entry.status]}</span>
+                  {outboxFlowNames[entry.flow].label} —{' '}
+                  <span>{outboxStatusLabel(entry.status, entry.flow)}</span>
                 </p>
                 {entry.summary ? <p className="text-base-content/70">{entry.summary}</p> : null}
                 {entry.status === 'queued' ? (
-                  <p className="text-base-content/70">Sera envoyé dès le retour du réseau.</p>
+                  <p className="text-base-content/70">
+                    {outboxFlowNames[entry.flow].feminine ? 'Sera envoyée' : 'Sera envoyé'} dès le
+                    retour du réseau.
+                  </p>
                 ) : null}
-                {entry.message && entry.status !== 'sent' ? (
-                  <p className="text-base-content/80">{entry.message}</p>
-                ) : null}
+                {entry.message ? <p className="text-base-content/80">{entry.message}</p> : null}
                 {entry.status === 'failed' ? (
                   <button
                     type="button"

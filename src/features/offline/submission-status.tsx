@@ -25,9 +25,13 @@ export function useSubmissionState(key: string | null): SubmissionState | null {
   const entry = useLiveQuery(
     () => (key ? getOutboxEntry(key).catch(() => undefined) : undefined),
     [key],
+    'reading' as const,
   );
   if (!key) return null;
-  if (!entry) return { status: 'queued' };
+  // The worker writes the entry before it answers 202: until it is read, it waits.
+  if (entry === 'reading') return { status: 'queued' };
+  // Gone: pruned a day after it arrived (or storage cleared): nothing more to say.
+  if (!entry) return null;
   return entry.message
     ? { status: entry.status, message: entry.message }
     : { status: entry.status };
@@ -41,6 +45,8 @@ export async function isWaiting(key: string): Promise<boolean> {
   const entry = await getOutboxEntry(key).catch(() => undefined);
   return entry?.status === 'queued' || entry?.status === 'sending';
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const tone: Record<OutboxStatus, string> = {
   queued: 'alert-warning',
@@ -77,17 +83,20 @@ export function SubmissionStatus({
           <>
             <p className="font-semibold">En attente du réseau</p>
             <p>
-              Vous êtes hors ligne : {what} est gardée sur cet appareil et partira toute seule dès
-              le retour de la connexion, même si vous fermez la page.
+              {capitalized(what)} est gardée sur cet appareil et partira toute seule dès que la
+              connexion le permettra, même si vous fermez la page.
             </p>
             {message ? (
-              <p className="mt-1 text-sm opacity-80">Dernière tentative : {message}</p>
+              <p className="mt-1 text-sm opacity-80">Dernière tentative&nbsp;: {message}</p>
             ) : null}
           </>
         ) : status === 'sending' ? (
           <p className="font-semibold">Envoi en cours…</p>
         ) : status === 'sent' ? (
-          <p className="font-semibold">Envoyée : {what} est bien arrivée.</p>
+          <>
+            <p className="font-semibold">Envoyée&nbsp;: {what} est bien arrivée.</p>
+            {message ? <p className="mt-1 text-sm">{message}</p> : null}
+          </>
         ) : (
           <>
             <p className="font-semibold">Envoi refusé</p>

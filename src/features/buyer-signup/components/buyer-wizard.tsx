@@ -250,12 +250,15 @@ function ConfirmStep({
 }) {
   const submission = useSubmissionState(queuedKey);
   const arrived = !submission || submission.status === 'sent';
+  const refused = submission?.status === 'failed';
   return (
     <div>
       <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
-        {arrived
-          ? 'Merci, votre inscription est enregistrée'
-          : 'Votre inscription est prête à partir'}
+        {refused
+          ? 'Votre inscription n’a pas pu être envoyée'
+          : arrived
+            ? 'Merci, votre inscription est enregistrée'
+            : 'Votre inscription est prête à partir'}
       </h1>
       {submission ? (
         <SubmissionStatus
@@ -264,14 +267,22 @@ function ConfirmStep({
           onFix={() => onRefused(submission.message)}
         />
       ) : null}
-      <p className="mt-4 text-lg text-base-content/75">
-        Un e-mail {arrived ? 'a été' : 'sera'} envoyé à{' '}
-        <strong className="font-semibold">{email ?? 'l’adresse indiquée'}</strong>. Cliquez sur son
-        lien pour confirmer votre inscription et accéder à votre espace client.
-      </p>
-      <p className="mt-4 text-base-content/75">
-        Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre projet.
-      </p>
+      {refused ? null : (
+        <>
+          <p className="mt-4 text-lg text-base-content/75">
+            Un e-mail {arrived ? 'a été' : 'sera'} envoyé à{' '}
+            <strong className="font-semibold [overflow-wrap:anywhere]">
+              {email ?? 'l’adresse indiquée'}
+            </strong>
+            . Cliquez sur son lien pour confirmer votre inscription et accéder à votre espace
+            client.
+          </p>
+          <p className="mt-4 text-base-content/75">
+            Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre
+            projet.
+          </p>
+        </>
+      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ export function ConfirmStep({
 }) {
   const submission = useSubmissionState(queuedKey);
   const arrived = !submission || submission.status === 'sent';
+  const refused = submission?.status === 'failed';
   return (
     <div>
       {!submission ? (
@@ -29,7 +30,11 @@ export function ConfirmStep({
         </p>
       ) : null}
       <StepTitle>
-        {arrived ? stepTitles[OwnerStep.CONFIRM] : 'Votre demande est prête à partir'}
+        {refused
+          ? 'Votre demande n’a pas pu être envoyée'
+          : arrived
+            ? stepTitles[OwnerStep.CONFIRM]
+            : 'Votre demande est prête à partir'}
       </StepTitle>
       {submission ? (
         <SubmissionStatus
@@ -38,7 +43,7 @@ export function ConfirmStep({
           onFix={() => onRefused(submission.message)}
         />
       ) : null}
-      <ul className="mt-6 space-y-4">
+      <ul className={refused ? 'hidden' : 'mt-6 space-y-4'}>
         <li className="flex gap-3">
           <MailIcon className="mt-0.5 shrink-0 text-xl text-primary" />
           <p>
