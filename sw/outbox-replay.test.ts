@@ -20,7 +20,7 @@ import { getOutboxEntry, saveOutboxEntry } from '../src/db/outbox.repo';
 import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { makeTestApp } from '../server/test-app';
-import { fingerprint, queueSubmission, replayQueue, type Notify } from './outbox-replay';
+import { queueSubmission, replayQueue, type Notify } from './outbox-replay';
 
 /**
  * The replay against the real server (in-memory SQLite) over HTTP, with the real workbox Queue
