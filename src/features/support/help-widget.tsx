@@ -31,7 +31,7 @@ export function HelpWidget() {
   if (chatProviderConfigured && choice === 'accepted') return null;
   return (
     <div
-      className="fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden"
+      className="help-widget fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden"
       data-testid="help-widget"
     >
       <Link href={contactPath} className="btn btn-primary rounded-full shadow-lg">
