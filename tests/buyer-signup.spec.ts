@@ -92,6 +92,9 @@ test.describe('buyer signup wizard', () => {
     await expect(page.getByText('450 000')).toBeVisible();
     await expect(page.getByText('De 10 001 à 50 000 €')).toBeVisible();
     await expect(page.getByText('Proche du métro')).toBeVisible();
+    await expect(
+      page.locator('dt', { hasText: 'Départements' }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('Paris (75)');
   });
 
   test('reload at step 9 restores the step and the answers', async ({ page }) => {

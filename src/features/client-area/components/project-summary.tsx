@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { apportBands, purchaseTypes } from '../../../domain/project';
 import type { ProjectView } from '../../../domain/project-view';
@@ -58,7 +59,7 @@ export function ProjectSummary() {
     <div className="mt-4 space-y-6">
       {load.projects.map((p) => {
         const rows: [string, string][] = [
-          ['Départements', p.department.join(', ')],
+          ['Départements', p.department.map(departmentLabel).join(', ')],
           ['Villes', p.cities.join(', ')],
           ['Types de bien', labelsIn(bienTypes, p.typeBien)],
           ['Types d’achat', labelsIn(purchaseTypes, p.typeAchat)],
