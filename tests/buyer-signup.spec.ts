@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, queryDb, test } from './fixtures';
+import { storedDraft } from './support/browser-state';
 import { title, atStep, next, answerUpTo, fillUser } from './support/buyer-flow';
 
 /** Buyer signup wizard (spec 2.6, issue 5), driven by the keyboard alone. */
@@ -100,17 +101,7 @@ test.describe('buyer signup wizard', () => {
   test('reload at step 9 restores the step and the answers', async ({ page }) => {
     await page.goto('/signup');
     await answerUpTo(page, 8);
-    const saved = () =>
-      page.evaluate(
-        () =>
-          new Promise<string>((resolve) => {
-            const open = indexedDB.open('chassimmo');
-            open.onsuccess = () => {
-              const get = open.result.transaction('drafts').objectStore('drafts').get('buyer');
-              get.onsuccess = () => resolve(JSON.stringify(get.result?.answers ?? {}));
-            };
-          }),
-      );
+    const saved = async () => JSON.stringify((await storedDraft(page, 'buyer'))?.answers ?? {});
     const before = await saved();
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight'); // 2 rooms, not yet moved on

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
+import { querySqlite } from './support/sqlite';
 
 /** Paths the build prerendered (<DIST_DIR>/client/routes.json): every public page. */
 export const publicRoutes: string[] = (
@@ -13,15 +13,7 @@ export const publicRoutes: string[] = (
 
 /** Reads the real SQLite file the server under test writes. */
 export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(E2E_DATA_DIR, 'app.sqlite'), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
+  return querySqlite<T>(path.join(E2E_DATA_DIR, 'app.sqlite'), sql, ...params);
 }
 
 type Fixtures = { consentGiven: boolean };

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { appStarted, expect, publicRoutes, test as base } from './fixtures';
-import { AppServer } from './support/app-server';
+import { appStarted, publicRoutes } from './fixtures';
+import type { AppServer } from './support/app-server';
+import { storedDraft, swReady } from './support/browser-state';
+import { expect, test } from './support/own-server';
 import * as buyer from './support/buyer-flow';
 import * as owner from './support/owner-flow';
 
@@ -11,35 +13,9 @@ import * as owner from './support/owner-flow';
  * behind a proxy (tests/support/app-server.ts), so it can stop the server, inject 500s and cut
  * connections, or serve a new build — while Chromium's network is switched off and on.
  */
-const test = base.extend<{ app: AppServer }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for.
-  app: async ({}, use) => {
-    const app = new AppServer();
-    await app.start();
-    await use(app);
-    await app.close();
-  },
-  baseURL: async ({ app }, use) => use(app.origin),
-});
 
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 150_000 });
-
-/** The worker has installed (precache done) and controls the page. */
-async function swReady(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return (
-            registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller
-          );
-        }),
-      { timeout: 40_000 },
-    )
-    .toBe(true);
-}
 
 /** No signal and no server. */
 async function goDark(app: AppServer, context: BrowserContext) {
@@ -188,16 +164,7 @@ test('a registration refused after the network came back (409) shows the server 
   await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Martin');
   await expect(page.getByLabel('Adresse mail')).toHaveValue('client@demo.chassimmo.fr');
   // The draft stays until the server has accepted it.
-  const draft = await page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) => {
-        const open = indexedDB.open('chassimmo');
-        open.onsuccess = () => {
-          const get = open.result.transaction('drafts').objectStore('drafts').get('buyer');
-          get.onsuccess = () => resolve(get.result);
-        };
-      }),
-  );
+  const draft = await storedDraft(page, 'buyer');
   expect(draft).toMatchObject({ answers: { lastname: 'Martin' } });
   expect(
     app.query('select id from app_user where email = ?', 'client@demo.chassimmo.fr'),

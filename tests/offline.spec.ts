@@ -6,24 +6,9 @@ import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { expect, queryDb, test } from './fixtures';
+import { swReady } from './support/browser-state';
 
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker has installed (precache done) and controls the page. */
-async function swReady(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return (
-            registration?.active?.state === 'activated' && !!navigator.serviceWorker.controller
-          );
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 function postOwner(page: Page, body: unknown, key: string) {
   return page.evaluate(

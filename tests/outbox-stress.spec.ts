@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { expect, test as base } from './fixtures';
-import { AppServer, type Fault } from './support/app-server';
+import type { Fault } from './support/app-server';
+import { storedRecords } from './support/browser-state';
+import { expect, test } from './support/own-server';
 
 /**
  * Stress test of the outbox (issue 6), bounded: 20 owner submissions made across 50 switches of
@@ -15,16 +16,6 @@ import { AppServer, type Fault } from './support/app-server';
 const SUBMISSIONS = 20;
 const SWITCHES = 50;
 
-const test = base.extend<{ app: AppServer }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for.
-  app: async ({}, use) => {
-    const app = new AppServer();
-    await app.start();
-    await use(app);
-    await app.close();
-  },
-  baseURL: async ({ app }, use) => use(app.origin),
-});
 test.use({ serviceWorkers: 'allow' });
 
 /** Deterministic randomness: the same run every time, so a failure can be replayed. */
@@ -56,23 +47,9 @@ async function post(page: Page, email: string, key: string): Promise<number> {
 }
 
 /** Outbox entries still waiting or being sent, read from the page's IndexedDB. */
-function unsettled(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('chassimmo');
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { status: string }[]).filter(
-                (e) => e.status === 'queued' || e.status === 'sending',
-              ).length,
-            );
-        };
-        open.onerror = () => resolve(-1);
-      }),
-  );
+async function unsettled(page: Page): Promise<number> {
+  const entries = await storedRecords<{ status: string }>(page, 'outbox');
+  return entries.filter((e) => e.status === 'queued' || e.status === 'sending').length;
 }
 
 test('20 submissions through 50 network switches with 500s and cut connections: one record each', async ({

@@ -15,24 +15,7 @@ import {
   answerUpToContact,
   fillContact,
 } from './support/owner-flow';
-
-/** The owner's draft as stored in IndexedDB: saving is asynchronous, a reload waits for it. */
-function storedDraft(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ step: number; answers: Record<string, unknown> } | null>((resolve) => {
-        const request = indexedDB.open('chassimmo');
-        request.onsuccess = () => {
-          const db = request.result;
-          const get = db.transaction('drafts').objectStore('drafts').get('owner');
-          get.onsuccess = () => {
-            resolve((get.result as { step: number; answers: Record<string, unknown> }) ?? null);
-            db.close();
-          };
-        };
-      }),
-  );
-}
+import { storedDraft } from './support/browser-state';
 
 test.describe('owner questionnaire', () => {
   // Every test walks the questions one by one (three times for the reload test).
@@ -196,7 +179,7 @@ test.describe('owner questionnaire', () => {
     expect(mails[0]!.text).toContain('Bonjour Hugo');
 
     // The draft is gone: a new visit starts again at the intro.
-    expect(await storedDraft(page)).toBeNull();
+    expect(await storedDraft(page, 'owner')).toBeNull();
   });
 
   test('comes back to step 9 with every earlier answer, after a reload and a new page', async ({
@@ -206,8 +189,8 @@ test.describe('owner questionnaire', () => {
     await open(page);
     await answerUpToRooms(page);
     await radio(page, '3 pièces').check();
-    await expect.poll(async () => (await storedDraft(page))?.answers.roomCount).toBe(3);
-    await expect.poll(async () => (await storedDraft(page))?.step).toBe(9);
+    await expect.poll(async () => (await storedDraft(page, 'owner'))?.answers.roomCount).toBe(3);
+    await expect.poll(async () => (await storedDraft(page, 'owner'))?.step).toBe(9);
 
     const expectEarlierAnswers = async (p: Page) => {
       await expect(p.locator('main h1')).toHaveText('Combien de pièces compte votre bien ?');
@@ -239,7 +222,7 @@ test.describe('owner questionnaire', () => {
     await page.getByRole('button', { name: 'C’est parti !' }).click();
     for (let i = 0; i < 7; i += 1) await next(page).click();
     await expect(title(page)).toHaveText('Combien de pièces compte votre bien ?');
-    await expect.poll(async () => (await storedDraft(page))?.step).toBe(9);
+    await expect.poll(async () => (await storedDraft(page, 'owner'))?.step).toBe(9);
     await page.close();
 
     const again = await context.newPage();
@@ -338,7 +321,7 @@ test.describe('owner questionnaire', () => {
     await restart.click();
     await dialog.getByRole('button', { name: 'Effacer et recommencer' }).click();
     await expectStep(page, 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?');
-    await expect.poll(() => storedDraft(page)).toBeNull();
+    await expect.poll(() => storedDraft(page, 'owner')).toBeNull();
     await page.getByRole('button', { name: 'C’est parti !' }).click();
     await expect(radio(page, 'Résidence principale')).not.toBeChecked();
     await expect(next(page)).toBeDisabled();

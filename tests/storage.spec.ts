@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { answerUpTo } from './support/buyer-flow';
+import { storedDraft } from './support/browser-state';
 import { next, open, radio, title } from './support/owner-flow';
 
 /**
@@ -24,25 +25,6 @@ async function quotaOverride(context: BrowserContext, page: Page, origin: string
     fill: () => cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 }),
     free: () => cdp.send('Storage.overrideQuotaForOrigin', { origin }),
   };
-}
-
-/** The flow's draft as stored in IndexedDB, null when there is none. */
-function storedDraft(page: Page, flow: 'owner' | 'buyer') {
-  return page.evaluate(
-    (flow) =>
-      new Promise<{ step: number; answers: Record<string, unknown> } | null>((resolve) => {
-        const request = indexedDB.open('chassimmo');
-        request.onsuccess = () => {
-          const db = request.result;
-          const get = db.transaction('drafts').objectStore('drafts').get(flow);
-          get.onsuccess = () => {
-            resolve((get.result as { step: number; answers: Record<string, unknown> }) ?? null);
-            db.close();
-          };
-        };
-      }),
-    flow,
-  );
 }
 
 test.describe('a device that does not keep the answers', () => {

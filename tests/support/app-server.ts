@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { querySqlite } from './sqlite';
 
 /**
  * The real built server, started by a test on its own SQLite file, so the test may stop it,
@@ -107,15 +107,7 @@ export class AppServer {
 
   /** Reads the server's SQLite file. */
   query<T>(sql: string, ...params: unknown[]): T[] {
-    const db = new Database(path.join(this.dataDir, 'app.sqlite'), {
-      readonly: true,
-      fileMustExist: true,
-    });
-    try {
-      return db.prepare(sql).all(...params) as T[];
-    } finally {
-      db.close();
-    }
+    return querySqlite<T>(path.join(this.dataDir, 'app.sqlite'), sql, ...params);
   }
 
   private nextFault(url: string): Fault | undefined {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { BuyerStep, type BuyerStepNumber } from '../../domain/buyer-signup.schema';
 import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
-import { isWaiting } from '../offline/submission-status';
+import { useWaitingAtOpening } from '../offline/submission-status';
 import { loadCities } from '../../lib/geography';
 import { isQueued, register } from './api/register';
 import {
@@ -71,23 +71,11 @@ export function useBuyerWizard({
   const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
 
   // Reopened on a registration the worker still keeps for the network: CONFIRM, waiting.
-  useEffect(() => {
-    const key = draft?.key;
-    const email = draft?.answers.email;
-    if (!key || typeof email !== 'string' || draft.step !== BuyerStep.USER) return;
-    let current = true;
-    void isWaiting(key).then((waiting) => {
-      if (!waiting || !current) return;
-      setConfirmed({ email, queuedKey: key });
-      setResumed(false);
-      dispatch({ type: 'confirmed' });
-    });
-    return () => {
-      current = false;
-    };
-    // Only at opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useWaitingAtOpening(draft, BuyerStep.USER, (key, email) => {
+    setConfirmed({ email, queuedKey: key });
+    setResumed(false);
+    dispatch({ type: 'confirmed' });
+  });
 
   // The partner code of the URL goes into the draft once (it is sent with the registration).
   useEffect(() => {

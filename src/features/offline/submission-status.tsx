@@ -46,6 +46,32 @@ export async function isWaiting(key: string): Promise<boolean> {
   return entry?.status === 'queued' || entry?.status === 'sending';
 }
 
+/**
+ * At opening, a flow's draft whose submission still waits in the outbox (a reload, the next
+ * day): `onWaiting` gets its key and e-mail, and the flow shows CONFIRM waiting instead of the
+ * form. Only a draft saved on the flow's submit step (`submitStep`) can have been sent.
+ */
+export function useWaitingAtOpening(
+  draft: { step: number; answers: Record<string, unknown>; key?: string } | null,
+  submitStep: number,
+  onWaiting: (key: string, email: string) => void,
+): void {
+  useEffect(() => {
+    const key = draft?.key;
+    const email = draft?.answers.email;
+    if (!key || typeof email !== 'string' || draft.step !== submitStep) return;
+    let current = true;
+    void isWaiting(key).then((waiting) => {
+      if (waiting && current) onWaiting(key, email);
+    });
+    return () => {
+      current = false;
+    };
+    // Only at opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const tone: Record<OutboxStatus, string> = {

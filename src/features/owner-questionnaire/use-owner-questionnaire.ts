@@ -6,7 +6,7 @@ import {
 } from '../../domain/owner-questionnaire.schema';
 import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
-import { isWaiting } from '../offline/submission-status';
+import { useWaitingAtOpening } from '../offline/submission-status';
 import { isQueued, submitOwnerProperty } from './api/submit-owner-property';
 import {
   clearOwnerDraft,
@@ -78,24 +78,12 @@ export function useOwnerQuestionnaire({
   const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
 
   // Reopened on a submission the worker still keeps for the network: CONFIRM, waiting.
-  useEffect(() => {
-    const key = draft?.key;
-    const email = draft?.answers.email;
-    if (!key || typeof email !== 'string' || draft.step !== OwnerStep.CONTACT) return;
-    let current = true;
-    void isWaiting(key).then((waiting) => {
-      if (!waiting || !current) return;
-      setQueuedKey(key);
-      setConfirmedEmail(email);
-      setResumed(false);
-      dispatch({ type: 'waiting' });
-    });
-    return () => {
-      current = false;
-    };
-    // Only at opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useWaitingAtOpening(draft, OwnerStep.CONTACT, (key, email) => {
+    setQueuedKey(key);
+    setConfirmedEmail(email);
+    setResumed(false);
+    dispatch({ type: 'waiting' });
+  });
 
   // Each step change is saved, except CONFIRM: by then the draft is cleared.
   useEffect(() => {

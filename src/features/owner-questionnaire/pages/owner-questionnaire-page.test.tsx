@@ -28,6 +28,24 @@ async function saveDraftAt(step: number, answers: Record<string, unknown>) {
   });
 }
 
+/** What the service worker does without network: it records the entry, then answers 202. */
+async function workerQueues(_submission: unknown, key: string) {
+  const now = Date.now();
+  await appDb.outbox.put({
+    key,
+    flow: 'owner',
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return {
+    queued: true as const,
+    message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
+  };
+}
+
 beforeEach(async () => {
   await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
   // The geography lists are warmed after mount: no network here, and no need of them.
@@ -58,10 +76,7 @@ describe('OwnerQuestionnairePage', () => {
   });
 
   it('keeps the draft when the service worker only queued the sending', async () => {
-    submit.mockResolvedValueOnce({
-      queued: true,
-      message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
-    });
+    submit.mockImplementationOnce(workerQueues);
     await saveDraftAt(15, { ...bien, bienCount, ...contact });
     render(<OwnerQuestionnairePage />);
     const send = await screen.findByRole<HTMLButtonElement>('button', {
@@ -95,7 +110,7 @@ describe('OwnerQuestionnairePage', () => {
   });
 
   it('leads a queued submission the server refused back to CONTACT with its message', async () => {
-    submit.mockResolvedValueOnce({ queued: true, message: 'Pas de réseau.' });
+    submit.mockImplementationOnce(workerQueues);
     await saveDraftAt(15, { ...bien, bienCount, ...contact });
     render(<OwnerQuestionnairePage />);
     const send = await screen.findByRole<HTMLButtonElement>('button', {
