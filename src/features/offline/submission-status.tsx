@@ -38,6 +38,19 @@ export function useSubmissionState(key: string | null): SubmissionState | null {
 }
 
 /**
+ * What a CONFIRM step says of its submission: `submission` (null when the server answered at
+ * once), whether it has arrived (then the flow's own thanks) or was refused (then no promise).
+ */
+export function useConfirmation(queuedKey: string | null) {
+  const submission = useSubmissionState(queuedKey);
+  return {
+    submission,
+    arrived: !submission || submission.status === 'sent',
+    refused: submission?.status === 'failed',
+  };
+}
+
+/**
  * Whether the submission sent under `key` still waits in the worker's outbox: a flow reopened
  * on such a draft (a reload, the next day) shows CONFIRM waiting instead of asking again.
  */

@@ -20,7 +20,7 @@ import { RestartButton } from '../../../ui/restart-dialog';
 import { storageNotice } from '../../../ui/storage-notice';
 import type { DraftStorage } from '../../../db/drafts.repo';
 import { UserStep } from './user-step';
-import { SubmissionStatus, useSubmissionState } from '../../offline/submission-status';
+import { SubmissionStatus, useConfirmation } from '../../offline/submission-status';
 
 type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
 
@@ -248,9 +248,7 @@ function ConfirmStep({
   queuedKey: string | null;
   onRefused: (message: string | undefined) => void;
 }) {
-  const submission = useSubmissionState(queuedKey);
-  const arrived = !submission || submission.status === 'sent';
-  const refused = submission?.status === 'failed';
+  const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
     <div>
       <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import { SubmissionStatus, useSubmissionState } from '../../offline/submission-status';
+import { SubmissionStatus, useConfirmation } from '../../offline/submission-status';
 import { ArrowRightIcon, CheckIcon, ClockIcon, MailIcon } from '../../../ui';
 import { stepTitles } from '../step-content';
 import { StepTitle } from './question-layout';
@@ -19,9 +19,7 @@ export function ConfirmStep({
   queuedKey: string | null;
   onRefused: (message: string | undefined) => void;
 }) {
-  const submission = useSubmissionState(queuedKey);
-  const arrived = !submission || submission.status === 'sent';
-  const refused = submission?.status === 'failed';
+  const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
     <div>
       {!submission ? (
