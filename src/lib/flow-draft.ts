@@ -1,0 +1,89 @@
+import {
+  clearDraft,
+  clearDraftIfKey,
+  draftStorageFailure,
+  markDraftFailed,
+  readDraft,
+  saveDraft,
+  type DraftFlow,
+  type DraftStorage,
+} from '../db/drafts.repo';
+
+/** A flow's draft as the flow reopens it. */
+export interface FlowDraft {
+  step: number;
+  answers: Record<string, unknown>;
+  /** The Idempotency-Key its submission carries (to find it in the outbox). */
+  key: string;
+}
+
+/**
+ * One flow's draft in IndexedDB (DESIGN.md, offline model), as the two long forms use it: the
+ * step and every answer (never a password), kept until the server confirmed the submission, with
+ * the Idempotency-Key the submission carries. The flow works on without storage (private
+ * browsing, a full device): every call resolves, and says why when the device did not store
+ * ('full' or 'refused'); answers not stored go with the next save (saveDraft).
+ */
+export function flowDraft(flow: DraftFlow) {
+  /** Without storage, one key kept for the life of the page, so a retry is still recognised. */
+  let fallbackKey: string | undefined;
+
+  return {
+    /** The saved draft, null when there is none, 'full' or 'refused' when it cannot be read. */
+    async read(): Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>> {
+      try {
+        const draft = await readDraft(flow);
+        return draft
+          ? { step: draft.step, answers: draft.answers, key: draft.idempotencyKey }
+          : null;
+      } catch (error) {
+        return draftStorageFailure(error);
+      }
+    },
+
+    /** Saves a step change or changed answers: 'ok', or why the device did not store them. */
+    async save(patch: { step?: number; answers?: object }): Promise<DraftStorage> {
+      try {
+        await saveDraft(flow, patch as { step?: number; answers?: Record<string, unknown> });
+        return 'ok';
+      } catch (error) {
+        return draftStorageFailure(error);
+      }
+    },
+
+    /**
+     * Saves the last answers and returns the key the submission must carry: the draft's own
+     * (renewed by this save if the server refused the previous one), or the page's fallback.
+     */
+    async keyFor(answers: object): Promise<string> {
+      try {
+        return (await saveDraft(flow, { answers: answers as Record<string, unknown> }))
+          .idempotencyKey;
+      } catch {
+        fallbackKey ??= crypto.randomUUID();
+        return fallbackKey;
+      }
+    },
+
+    /** The server refused this key's submission for good (4xx): the next edit gets a new key. */
+    async markRefused(key: string): Promise<void> {
+      if (key === fallbackKey) fallbackKey = undefined;
+      await markDraftFailed(flow, key).catch(() => undefined);
+    },
+
+    /** The person starts again: every answer goes. */
+    async clear(): Promise<void> {
+      fallbackKey = undefined;
+      await clearDraft(flow).catch(() => undefined);
+    },
+
+    /**
+     * The server confirmed the submission sent under `key`: its draft is done. A draft edited
+     * since in another tab (it has another key by then) is kept.
+     */
+    async finish(key: string): Promise<void> {
+      fallbackKey = undefined;
+      await clearDraftIfKey(flow, key).catch(() => undefined);
+    },
+  };
+}
