@@ -2,15 +2,40 @@
  * Shared property enumerations (spec 3.5). The questionnaire and the buyer wizard draw from the
  * same list; the spec does not give numeric values, so these codes are ours (1..7), stable.
  */
-export const bienTypes = [
-  { value: 1, label: 'Appartement' },
-  { value: 2, label: 'Maison' },
-  { value: 3, label: 'Terrain' },
-  { value: 4, label: 'Parking/Box' },
-  { value: 5, label: 'Loft/Atelier' },
-  { value: 6, label: 'Immeuble' },
-  { value: 7, label: 'Autre' },
-] as const;
+/** Positions 0..9 of a list, and the same counted from 1: the values `options` gives its labels. */
+type FromZero = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+type FromOne = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** `{ value, label }` for each label, the values counted from `first` (0 or 1) in order. */
+export type NumberedOptions<L extends readonly string[], First extends 0 | 1> = {
+  readonly [K in keyof L]: {
+    readonly value: K extends `${infer I extends number}`
+      ? (First extends 0 ? FromZero : FromOne)[I]
+      : never;
+    readonly label: L[K];
+  };
+};
+
+/** Builds an option list from its labels: the first label gets `first`, the next `first + 1`… */
+export function numberedOptions<const L extends readonly string[], First extends 0 | 1 = 1>(
+  labels: L,
+  first: First = 1 as First,
+): NumberedOptions<L, First> {
+  return labels.map((label, index) => ({
+    value: first + index,
+    label,
+  })) as unknown as NumberedOptions<L, First>;
+}
+
+export const bienTypes = numberedOptions([
+  'Appartement',
+  'Maison',
+  'Terrain',
+  'Parking/Box',
+  'Loft/Atelier',
+  'Immeuble',
+  'Autre',
+]);
 export type BienType = (typeof bienTypes)[number]['value'];
 
 /** Property condition (spec 3.5); the owner form offers the first two (spec 2.5). */
@@ -22,48 +47,30 @@ export const propertyPurposes = ['Résidence principale', 'Investissement locati
 export type PropertyPurpose = (typeof propertyPurposes)[number];
 
 /** Surface bands 1-5 (spec 3.3, 9). */
-export const surfaceBands = [
-  { value: 1, label: 'Moins de 30 m²' },
-  { value: 2, label: '30 à 50 m²' },
-  { value: 3, label: '50 à 70 m²' },
-  { value: 4, label: '70 à 100 m²' },
-  { value: 5, label: '100 m² et plus' },
-] as const;
+export const surfaceBands = numberedOptions([
+  'Moins de 30 m²',
+  '30 à 50 m²',
+  '50 à 70 m²',
+  '70 à 100 m²',
+  '100 m² et plus',
+]);
 
 /** Rooms 1-5: 1 is a studio, 5 means 5 or more (spec 3.3). */
-export const roomCounts = [
-  { value: 1, label: 'Studio' },
-  { value: 2, label: '2 pièces' },
-  { value: 3, label: '3 pièces' },
-  { value: 4, label: '4 pièces' },
-  { value: 5, label: '5 pièces et +' },
-] as const;
+export const roomCounts = numberedOptions([
+  'Studio',
+  '2 pièces',
+  '3 pièces',
+  '4 pièces',
+  '5 pièces et +',
+]);
 
-export const bedroomCounts = [
-  { value: 1, label: '1' },
-  { value: 2, label: '2' },
-  { value: 3, label: '3' },
-  { value: 4, label: '4' },
-  { value: 5, label: '5 et +' },
-] as const;
+export const bedroomCounts = numberedOptions(['1', '2', '3', '4', '5 et +']);
 
 /** Visits already done, 0-5, 5 meaning 5 or more (spec 3.3). */
-export const visitCounts = [
-  { value: 0, label: 'Aucune' },
-  { value: 1, label: '1' },
-  { value: 2, label: '2' },
-  { value: 3, label: '3' },
-  { value: 4, label: '4' },
-  { value: 5, label: '5 et +' },
-] as const;
+export const visitCounts = numberedOptions(['Aucune', '1', '2', '3', '4', '5 et +'], 0);
 
 /** Number of properties for sale 1-4, 4 meaning 4 or more (spec 3.4). */
-export const propertyCountOptions = [
-  { value: 1, label: '1' },
-  { value: 2, label: '2' },
-  { value: 3, label: '3' },
-  { value: 4, label: '4 et +' },
-] as const;
+export const propertyCountOptions = numberedOptions(['1', '2', '3', '4 et +']);
 
 export function labelOf<T extends { value: unknown; label: string }>(
   options: readonly T[],
