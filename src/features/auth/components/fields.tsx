@@ -1,5 +1,12 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  RegisterOptions,
+  UseFormRegister,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 import { PASSWORD_MIN } from '../../../domain/password';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/account-icons';
 
@@ -52,29 +59,22 @@ function Label({ id, label, aside }: { id: string; label: ReactNode; aside?: Rea
   );
 }
 
-/** Labelled text input wired to react-hook-form, with its hint and error. */
-export function TextField({
+/** Label above, hint and error below: what every field shows around its input. */
+function FieldFrame({
   id,
   label,
-  registration,
-  error,
-  hint,
   aside,
-  alsoDescribedBy,
-  className = '',
-  ...input
-}: FieldProps) {
+  hint,
+  error,
+  className,
+  children,
+}: Pick<FieldProps, 'id' | 'label' | 'aside' | 'hint' | 'error' | 'className'> & {
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <Label id={id} label={label} aside={aside} />
-      <input
-        id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={!!error}
-        aria-describedby={describedBy(id, error, hint, alsoDescribedBy)}
-        {...input}
-        {...registration}
-      />
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/65">
           {hint}
@@ -85,23 +85,35 @@ export function TextField({
   );
 }
 
+/** Labelled text input wired to react-hook-form, with its hint and error. */
+export function TextField({ registration, alsoDescribedBy, className = '', ...props }: FieldProps) {
+  const { id, label, error, hint, aside, ...input } = props;
+  return (
+    <FieldFrame {...{ id, label, error, hint, aside, className }}>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={!!error}
+        aria-describedby={describedBy(id, error, hint, alsoDescribedBy)}
+        {...input}
+        {...registration}
+      />
+    </FieldFrame>
+  );
+}
+
 /** Password input with a show/hide switch (the switch keeps the caret and the value). */
 export function PasswordField({
-  id,
-  label,
   registration,
-  error,
-  hint,
-  aside,
   alsoDescribedBy,
   className = '',
   autoComplete = 'current-password',
-  ...input
+  ...props
 }: FieldProps) {
+  const { id, label, error, hint, aside, ...input } = props;
   const [shown, setShown] = useState(false);
   return (
-    <div className={className}>
-      <Label id={id} label={label} aside={aside} />
+    <FieldFrame {...{ id, label, error, hint, aside, className }}>
       <div className="relative">
         <input
           id={id}
@@ -126,14 +138,22 @@ export function PasswordField({
           {shown ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/65">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
+}
+
+/**
+ * The `registration` and `error` props of a field of a react-hook-form form, from its name:
+ * `<TextField id="…" label="…" {...field('email')} />`.
+ */
+export function fieldBinder<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    registration: register(name, options),
+    error: (errors[name] as { message?: string } | undefined)?.message,
+  });
 }
 
 /** A message from the server about the whole form. */

@@ -18,6 +18,7 @@ import { PageHeader } from '../../../ui';
 import { LockIcon, UserIcon } from '../../../ui/account-icons';
 import { changePassword, updateProfile } from '../api/account';
 import {
+  fieldBinder,
   FormAlert,
   PASSWORD_RULES_HINT,
   PasswordField,
@@ -92,6 +93,7 @@ function ProfileForm({
     values,
     resetOptions: { keepDirtyValues: true },
   });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async (profile) => {
     setFailure(null);
@@ -117,15 +119,13 @@ function ProfileForm({
           id="profile-firstname"
           label="Prénom"
           autoComplete="given-name"
-          registration={register('firstname')}
-          error={errors.firstname?.message}
+          {...field('firstname')}
         />
         <TextField
           id="profile-lastname"
           label="Nom"
           autoComplete="family-name"
-          registration={register('lastname')}
-          error={errors.lastname?.message}
+          {...field('lastname')}
         />
         <TextField
           id="profile-phone"
@@ -134,8 +134,7 @@ function ProfileForm({
           inputMode="tel"
           autoComplete="tel"
           placeholder="06 12 34 56 78"
-          registration={register('phone')}
-          error={errors.phone?.message}
+          {...field('phone')}
         />
         <TextField
           id="profile-children"
@@ -145,8 +144,7 @@ function ProfileForm({
           min={0}
           max={20}
           step={1}
-          registration={register('childrenCount')}
-          error={errors.childrenCount?.message}
+          {...field('childrenCount')}
         />
       </div>
       <TextField
@@ -157,8 +155,7 @@ function ProfileForm({
           </>
         }
         autoComplete="street-address"
-        registration={register('address')}
-        error={errors.address?.message}
+        {...field('address')}
       />
       <div>
         <p className="mb-1.5 font-medium">Adresse e-mail</p>
@@ -215,6 +212,7 @@ function PasswordForm({ roles, email }: { roles: readonly number[]; email: strin
     mode: 'onTouched',
     defaultValues: emptyPasswords,
   });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
     setFailure(null);
@@ -251,27 +249,24 @@ function PasswordForm({ roles, email }: { roles: readonly number[]; email: strin
         id="password-old"
         label="Mot de passe actuel"
         autoComplete="current-password"
-        registration={register('oldPassword')}
-        error={errors.oldPassword?.message}
+        {...field('oldPassword')}
       />
       <PasswordField
         id="password-new"
         label="Nouveau mot de passe"
         autoComplete="new-password"
         hint={PASSWORD_RULES_HINT}
-        registration={register('newPassword', {
+        {...field('newPassword', {
           onChange: () => {
             if (touchedFields.newPasswordConfirm) void trigger('newPasswordConfirm');
           },
         })}
-        error={errors.newPassword?.message}
       />
       <PasswordField
         id="password-confirm"
         label="Confirmez le nouveau mot de passe"
         autoComplete="new-password"
-        registration={register('newPasswordConfirm')}
-        error={errors.newPasswordConfirm?.message}
+        {...field('newPasswordConfirm')}
       />
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <SubmitButton loading={isSubmitting}>Modifier le mot de passe</SubmitButton>
