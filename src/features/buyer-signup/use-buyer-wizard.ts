@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { BuyerStep, type BuyerStepNumber } from '../../domain/buyer-signup.schema';
 import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
+import { useDraftPersistence } from '../../lib/use-draft-persistence';
 import { useWaitingAtOpening } from '../offline/submission-status';
 import { loadCities } from '../../lib/geography';
 import { isQueued, register } from './api/register';
@@ -54,7 +55,6 @@ export function useBuyerWizard({
     openingState(draft, begin, partnerCode),
   );
   const [resumed, setResumed] = useState(() => !begin && !!draft && draft.step > BuyerStep.START);
-  const [storage, setStorage] = useState<DraftStorage>(storageAtOpening);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   /** The e-mail registered, and the Idempotency-Key of a registration the worker keeps queued. */
@@ -62,13 +62,18 @@ export function useBuyerWizard({
     null,
   );
   const [moves, setMoves] = useState(begin ? 1 : 0);
-  const persistedStep = useRef<number>(draft?.step ?? BuyerStep.START);
+  const { storage, noteSaved, answer, restartedAt } = useDraftPersistence<BuyerAnswers>({
+    step,
+    openingStep: draft?.step ?? BuyerStep.START,
+    confirmStep: BuyerStep.CONFIRM,
+    storageAtOpening,
+    save: saveBuyerDraft,
+    dispatch,
+  });
   const latest = useRef(answers);
   useEffect(() => {
     latest.current = answers;
   }, [answers]);
-
-  const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
 
   // Reopened on a registration the worker still keeps for the network: CONFIRM, waiting.
   useWaitingAtOpening(draft, BuyerStep.USER, (key, email) => {
@@ -85,20 +90,6 @@ export function useBuyerWizard({
     // Only at opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    if (step === persistedStep.current || step === BuyerStep.CONFIRM) return;
-    persistedStep.current = step;
-    void saveBuyerDraft({ step }).then(noteSaved);
-  }, [step, noteSaved]);
-
-  const answer = useCallback(
-    (patch: BuyerAnswers) => {
-      dispatch({ type: 'answer', patch });
-      void saveBuyerDraft({ answers: patch }).then(noteSaved);
-    },
-    [noteSaved],
-  );
 
   /** Departments changed: chosen cities outside them are dropped once their lists are known. */
   const chooseDepartments = useCallback(
@@ -136,12 +127,12 @@ export function useBuyerWizard({
 
   const restart = useCallback(async () => {
     await clearBuyerDraft();
-    persistedStep.current = BuyerStep.START;
+    restartedAt(BuyerStep.START);
     dispatch({ type: 'reset' });
     setFailure(null);
     setResumed(false);
     setMoves((n) => n + 1);
-  }, []);
+  }, [restartedAt]);
 
   /** 'Validé': checks the whole body with the server's schema, then POST /api/register. */
   const submit = useCallback(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useReducer, useState } from 'react';
 import {
   OwnerStep,
   type OwnerQuestionStep,
@@ -6,6 +6,7 @@ import {
 } from '../../domain/owner-questionnaire.schema';
 import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
+import { useDraftPersistence } from '../../lib/use-draft-persistence';
 import { useWaitingAtOpening } from '../offline/submission-status';
 import { isQueued, submitOwnerProperty } from './api/submit-owner-property';
 import {
@@ -65,7 +66,6 @@ export function useOwnerQuestionnaire({
   );
   /** A draft past START was found and is shown again. */
   const [resumed, setResumed] = useState(() => !begin && !!draft && draft.step > OwnerStep.START);
-  const [storage, setStorage] = useState<DraftStorage>(storageAtOpening);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
@@ -73,9 +73,14 @@ export function useOwnerQuestionnaire({
   const [queuedKey, setQueuedKey] = useState<string | null>(null);
   /** The person's own moves, so focus goes to the new title; the first question counts as one. */
   const [moves, setMoves] = useState(begin ? 1 : 0);
-  const persistedStep = useRef<number>(draft?.step ?? OwnerStep.START);
-
-  const noteSaved = useCallback((outcome: DraftStorage) => setStorage(outcome), []);
+  const { storage, noteSaved, answer, restartedAt } = useDraftPersistence<OwnerAnswers>({
+    step,
+    openingStep: draft?.step ?? OwnerStep.START,
+    confirmStep: OwnerStep.CONFIRM,
+    storageAtOpening,
+    save: saveOwnerDraft,
+    dispatch,
+  });
 
   // Reopened on a submission the worker still keeps for the network: CONFIRM, waiting.
   useWaitingAtOpening(draft, OwnerStep.CONTACT, (key, email) => {
@@ -84,21 +89,6 @@ export function useOwnerQuestionnaire({
     setResumed(false);
     dispatch({ type: 'waiting' });
   });
-
-  // Each step change is saved, except CONFIRM: by then the draft is cleared.
-  useEffect(() => {
-    if (step === persistedStep.current || step === OwnerStep.CONFIRM) return;
-    persistedStep.current = step;
-    void saveOwnerDraft({ step }).then(noteSaved);
-  }, [step, noteSaved]);
-
-  const answer = useCallback(
-    (patch: OwnerAnswers) => {
-      dispatch({ type: 'answer', patch });
-      void saveOwnerDraft({ answers: patch }).then(noteSaved);
-    },
-    [noteSaved],
-  );
 
   /** A city belongs to one department: another department clears a city that is not in it. */
   const chooseDepartment = useCallback(
@@ -147,12 +137,12 @@ export function useOwnerQuestionnaire({
 
   const restart = useCallback(async () => {
     await clearOwnerDraft();
-    persistedStep.current = OwnerStep.START;
+    restartedAt(OwnerStep.START);
     dispatch({ type: 'reset' });
     setFailure(null);
     setResumed(false);
     setMoves((n) => n + 1);
-  }, []);
+  }, [restartedAt]);
 
   /**
    * CONTACT's submit (spec 4.3): the whole body is checked with the server's schema, then sent
