@@ -1,3 +1,4 @@
+import { resumeStepIn } from '../../domain/long-form';
 import type { z } from 'zod';
 import {
   BuyerStep,
@@ -81,13 +82,13 @@ export function restoreAnswers(raw: Record<string, unknown>): BuyerAnswers {
 
 /** The step to resume at: the saved one, unless an earlier step lost its answer; never CONFIRM. */
 export function resumeStep(saved: number, answers: BuyerAnswers): BuyerStepNumber {
-  const target = Number.isInteger(saved)
-    ? Math.min(Math.max(saved, BuyerStep.START), LAST_QUESTION)
-    : BuyerStep.START;
-  for (let step = FIRST_QUESTION; step < target; step += 1) {
-    if (!canGoNext(step, answers)) return step as BuyerStepNumber;
-  }
-  return target as BuyerStepNumber;
+  const bounds = {
+    start: BuyerStep.START,
+    firstQuestion: FIRST_QUESTION,
+    lastQuestion: LAST_QUESTION,
+    canGoNext,
+  };
+  return resumeStepIn(bounds, saved, answers) as BuyerStepNumber;
 }
 
 export interface FlowState {

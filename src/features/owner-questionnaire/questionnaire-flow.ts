@@ -1,3 +1,4 @@
+import { resumeStepIn } from '../../domain/long-form';
 import type { z } from 'zod';
 import type {
   ownerBienSchema,
@@ -135,13 +136,13 @@ export function restoreAnswers(raw: Record<string, unknown>): OwnerAnswers {
  * from another version); never CONFIRM, which is only reached by a confirmed submission.
  */
 export function resumeStep(saved: number, answers: OwnerAnswers): OwnerStepNumber {
-  const target = Number.isInteger(saved)
-    ? Math.min(Math.max(saved, OwnerStep.START), LAST_QUESTION)
-    : OwnerStep.START;
-  for (let step = FIRST_QUESTION; step < target; step += 1) {
-    if (!canGoNext(step, answers)) return step as OwnerStepNumber;
-  }
-  return target as OwnerStepNumber;
+  const bounds = {
+    start: OwnerStep.START,
+    firstQuestion: FIRST_QUESTION,
+    lastQuestion: LAST_QUESTION,
+    canGoNext,
+  };
+  return resumeStepIn(bounds, saved, answers) as OwnerStepNumber;
 }
 
 export interface FlowState {
