@@ -6,17 +6,16 @@ import {
   ArrowRightIcon,
   CheckIcon,
   EuroIcon,
-  FeatureCard,
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
   MailIcon,
   NumberedSteps,
-  PhoneIcon,
   Section,
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
+import { CtaCallLink, CtaLink, FeatureList } from '../../../ui/page-blocks';
 
 const benefits = [
   {
@@ -97,15 +96,7 @@ export default function HomestylzHomePage() {
         title="Le home staging, l’art de donner envie"
         intro="Préparer un logement pour la vente ou la location, ce n’est pas le redécorer à son goût : c’est désencombrer, réagencer, rafraîchir et mettre en lumière ses atouts pour que le plus grand nombre s’y sente déjà chez soi."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {benefits.map((b) => (
-            <li key={b.title} className="[&>div]:h-full">
-              <FeatureCard icon={b.icon} title={b.title}>
-                {b.text}
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={benefits} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section
@@ -114,15 +105,7 @@ export default function HomestylzHomePage() {
         title="Pour qui ?"
         intro="Un même savoir-faire, trois façons de l’utiliser."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {audiences.map((a) => (
-            <li key={a.title} className="[&>div]:h-full">
-              <FeatureCard icon={a.icon} title={a.title}>
-                {a.text}
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={audiences} className="grid gap-6 md:grid-cols-3" />
       </Section>
 
       <Section
@@ -327,19 +310,8 @@ function ClosingCta() {
           juste, avec un devis ferme et sans engagement.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link
-            href="/homestylz/contact"
-            className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
-          >
-            Demander un devis
-          </Link>
-          <a
-            href={`tel:${company.phoneE164}`}
-            className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10"
-          >
-            <PhoneIcon />
-            {company.phone}
-          </a>
+          <CtaLink href="/homestylz/contact">Demander un devis</CtaLink>
+          <CtaCallLink>{company.phone}</CtaCallLink>
         </div>
         <p className="mt-6 text-sm text-primary-content/85">
           Ou écrivez-nous à{' '}

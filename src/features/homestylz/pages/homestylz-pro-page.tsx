@@ -1,13 +1,10 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import {
   ArrowRightIcon,
   BuildingIcon,
   CameraIcon,
-  CheckIcon,
   EuroIcon,
-  FeatureCard,
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
@@ -19,14 +16,9 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
+import { CheckList, CtaLink, FeatureList, type Feature } from '../../../ui/page-blocks';
 
-interface Audience {
-  icon: ReactNode;
-  title: string;
-  text: string;
-}
-
-const audiences: Audience[] = [
+const audiences: Feature[] = [
   {
     icon: <KeyIcon />,
     title: 'Agents immobiliers',
@@ -128,14 +120,7 @@ export default function HomestylzProPage() {
         title="Vous êtes…"
         intro="Chaque métier a ses contraintes ; notre offre s’adapte à la vôtre."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {audiences.map((a) => (
-            <li key={a.title} className="[&>div]:h-full">
-              <FeatureCard icon={a.icon} title={a.title}>
-                {a.text}
-              </FeatureCard>
-            </li>
-          ))}
+        <FeatureList features={audiences} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <li className="flex flex-col justify-center rounded-box bg-primary p-6 text-primary-content">
             <p className="font-display text-2xl font-semibold">Un autre métier ?</p>
             <p className="mt-2 text-primary-content/85">
@@ -149,7 +134,7 @@ export default function HomestylzProPage() {
               <ArrowRightIcon />
             </Link>
           </li>
-        </ul>
+        </FeatureList>
       </Section>
 
       <Section
@@ -158,15 +143,7 @@ export default function HomestylzProPage() {
         title="Nos solutions pour les professionnels"
         intro="Des prestations que vous pouvez combiner selon le bien, le budget et le calendrier."
       >
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {solutions.map((s) => (
-            <li key={s.title} className="[&>div]:h-full">
-              <FeatureCard icon={s.icon} title={s.title}>
-                {s.text}
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={solutions} className="grid gap-6 sm:grid-cols-2" />
       </Section>
 
       <Section>
@@ -190,14 +167,11 @@ export default function HomestylzProPage() {
               Vous achetez pour louer ? Nous transformons un logement nu en meublé confortable et
               cohérent, pensé pour plaire aux locataires et résister à l’usage.
             </p>
-            <ul className="mt-6 space-y-3">
-              {furnishing.map((item) => (
-                <li key={item} className="flex gap-3">
-                  <CheckIcon className="mt-1 shrink-0 text-secondary" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              className="mt-6 space-y-3"
+              iconClassName="mt-1 shrink-0 text-secondary"
+              items={furnishing}
+            />
           </div>
         </div>
       </Section>
@@ -222,13 +196,10 @@ export default function HomestylzProPage() {
               vous adressons une proposition tarifaire sur mesure, sans engagement.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link
-                href="/homestylz/contact"
-                className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
-              >
+              <CtaLink href="/homestylz/contact">
                 <HandshakeIcon />
                 Demander un devis pro
-              </Link>
+              </CtaLink>
             </div>
           </div>
           <ul className="space-y-4 rounded-box border border-primary-content/25 bg-primary-content/10 p-6">

@@ -14,11 +14,11 @@ import {
   KeyIcon,
   MailIcon,
   PageHeader,
-  PhoneIcon,
   Section,
   SofaIcon,
   SparkleIcon,
 } from '../../../ui';
+import { CtaCallLink, CtaLink } from '../../../ui/page-blocks';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
 
@@ -295,20 +295,11 @@ export default function HomestylzServicesPage() {
             </p>
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <Link
-              href="/homestylz/contact"
-              className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
-            >
+            <CtaLink href="/homestylz/contact">
               <MailIcon />
               Demander un devis
-            </Link>
-            <a
-              href={`tel:${company.phoneE164}`}
-              className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10"
-            >
-              <PhoneIcon />
-              Appeler
-            </a>
+            </CtaLink>
+            <CtaCallLink>Appeler</CtaCallLink>
           </div>
         </div>
       </section>

@@ -5,6 +5,7 @@ import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
 import { PageHeader } from '../../../ui';
+import { ContentsNav } from '../../../ui/page-blocks';
 
 const VERSION_DATE = (
   <>
@@ -612,23 +613,9 @@ export default function ConditionsGeneralesPage() {
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-12">
-          <details className="collapse collapse-arrow mb-10 rounded-box border border-base-300 bg-base-200/60 lg:hidden">
-            <summary className="collapse-title font-semibold">Sommaire</summary>
-            <nav aria-label="Sommaire des conditions générales" className="collapse-content">
-              <TableOfContents />
-            </nav>
-          </details>
-          <aside className="hidden lg:block">
-            <nav
-              aria-label="Sommaire des conditions générales"
-              className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
-            >
-              <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
-                Sommaire
-              </p>
-              <TableOfContents />
-            </nav>
-          </aside>
+          <ContentsNav label="Sommaire des conditions générales">
+            <TableOfContents />
+          </ContentsNav>
 
           <div className="prose-page">
             {numberedParts.map((part, index) => (

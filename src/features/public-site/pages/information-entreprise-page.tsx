@@ -12,6 +12,7 @@ import {
   Section,
   ShieldIcon,
 } from '../../../ui';
+import { CtaBand } from '../../../ui/page-blocks';
 
 const ways = [
   'Un chasseur dédié, qui connaît votre secteur et vous suit du premier appel à la remise des clés.',
@@ -145,28 +146,23 @@ export default function InformationEntreprisePage() {
         </div>
       </Section>
 
-      <section className="bg-primary text-primary-content" aria-labelledby="entreprise-cta-titre">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20">
-          <h2 id="entreprise-cta-titre" className="text-3xl font-semibold sm:text-4xl">
-            Un projet d’achat ou de vente&nbsp;?
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-primary-content/85">
-            Parlons-en. Un chasseur immobilier vous répond sous 48 heures.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link href="/signup" className="btn btn-secondary btn-lg">
-              Décrire mon projet
-            </Link>
-            <Link
-              href="/contact"
-              className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
-            >
-              Nous contacter
-              <ArrowRightIcon />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="entreprise-cta-titre"
+        layout="center"
+        title={<>Un projet d’achat ou de vente&nbsp;?</>}
+        text="Parlons-en. Un chasseur immobilier vous répond sous 48 heures."
+      >
+        <Link href="/signup" className="btn btn-secondary btn-lg">
+          Décrire mon projet
+        </Link>
+        <Link
+          href="/contact"
+          className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
+        >
+          Nous contacter
+          <ArrowRightIcon />
+        </Link>
+      </CtaBand>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
   ChatIcon,
-  CheckIcon,
   EuroIcon,
   FeatureCard,
   HandshakeIcon,
@@ -16,6 +15,7 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
+import { CheckList, CtaBand } from '../../../ui/page-blocks';
 
 const profile = [
   'Vous connaissez finement un ou plusieurs secteurs de Paris, des Hauts-de-Seine, de la Seine-Saint-Denis, du Val-de-Marne ou de l’Essonne.',
@@ -66,14 +66,11 @@ export default function NousRejoindrePage() {
               Le métier de chasseur demande autant de rigueur que de sens relationnel. Plus que le
               diplôme, nous regardons votre connaissance du terrain et votre façon de travailler.
             </p>
-            <ul className="mt-6 space-y-4">
-              {profile.map((item) => (
-                <li key={item} className="flex gap-3 text-base-content/80">
-                  <CheckIcon className="mt-1 shrink-0 text-accent" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              className="mt-6 space-y-4"
+              itemClassName="flex gap-3 text-base-content/80"
+              items={profile}
+            />
           </div>
           <img
             src="/images/main-carte-recherche.svg"
@@ -139,22 +136,17 @@ export default function NousRejoindrePage() {
         </div>
       </Section>
 
-      <section className="bg-primary text-primary-content" aria-labelledby="rejoindre-cta-titre">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="rejoindre-cta-titre" className="text-3xl font-semibold">
-              Envie de nous rejoindre&nbsp;?
-            </h2>
-            <p className="mt-3 max-w-xl text-primary-content/85">
-              Parlez-nous de votre parcours et de vos secteurs. Nous répondons à chaque candidature.
-            </p>
-          </div>
-          <Link href="/contact" className="btn btn-secondary btn-lg shrink-0">
-            Envoyer ma candidature
-            <ArrowRightIcon />
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        id="rejoindre-cta-titre"
+        layout="side"
+        title={<>Envie de nous rejoindre&nbsp;?</>}
+        text="Parlez-nous de votre parcours et de vos secteurs. Nous répondons à chaque candidature."
+      >
+        <Link href="/contact" className="btn btn-secondary btn-lg shrink-0">
+          Envoyer ma candidature
+          <ArrowRightIcon />
+        </Link>
+      </CtaBand>
     </>
   );
 }

@@ -3,7 +3,6 @@ import { company } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
-  CheckIcon,
   EuroIcon,
   FeatureCard,
   HandshakeIcon,
@@ -15,6 +14,7 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../../../ui';
+import { CheckList, CtaBand } from '../../../ui/page-blocks';
 
 /** Address shown in the partner-link example, without the scheme. */
 const siteHost = company.siteUrl.replace(/^https?:\/\//, '');
@@ -65,18 +65,14 @@ export default function PartenariatPage() {
               clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de
               compétence, au bénéfice du même projet.
             </p>
-            <ul className="mt-6 space-y-3 text-base-content/80">
-              {[
+            <CheckList
+              className="mt-6 space-y-3 text-base-content/80"
+              items={[
                 'Des clients accompagnés par un professionnel titulaire de la carte « Transactions »',
                 'Un interlocuteur identifié pour chacun de vos clients',
                 'Des recommandations réciproques, dans le respect de vos règles professionnelles',
-              ].map((item) => (
-                <li key={item} className="flex gap-3">
-                  <CheckIcon className="mt-1 shrink-0 text-accent" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+              ]}
+            />
           </div>
           <img
             src="/images/main-reseau-partenaires.svg"
@@ -158,20 +154,14 @@ export default function PartenariatPage() {
               moment de s’inscrire&nbsp;: il suffit d’ajouter votre code à l’adresse de la page
               d’inscription.
             </p>
-            <ul className="mt-6 space-y-3 text-base-content/80">
-              <li className="flex gap-3">
-                <CheckIcon className="mt-1 shrink-0 text-accent" />
-                Votre client décrit son projet en 3 minutes, gratuitement.
-              </li>
-              <li className="flex gap-3">
-                <CheckIcon className="mt-1 shrink-0 text-accent" />
-                Le code est rattaché automatiquement à son dossier.
-              </li>
-              <li className="flex gap-3">
-                <CheckIcon className="mt-1 shrink-0 text-accent" />
-                Vous pouvez le partager par e-mail, sur une carte de visite ou un QR code.
-              </li>
-            </ul>
+            <CheckList
+              className="mt-6 space-y-3 text-base-content/80"
+              items={[
+                'Votre client décrit son projet en 3 minutes, gratuitement.',
+                'Le code est rattaché automatiquement à son dossier.',
+                'Vous pouvez le partager par e-mail, sur une carte de visite ou un QR code.',
+              ]}
+            />
           </div>
           <figure className="rounded-box border border-base-300 bg-base-200 p-5 sm:p-7">
             <div className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
@@ -227,23 +217,22 @@ export default function PartenariatPage() {
         </div>
       </Section>
 
-      <section className="bg-primary text-primary-content" aria-labelledby="partenariat-cta-titre">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="partenariat-cta-titre" className="text-3xl font-semibold">
-              Travaillons ensemble
-            </h2>
-            <p className="mt-3 max-w-xl text-primary-content/85">
-              Présentez-nous votre activité&nbsp;: nous revenons vers vous pour un premier échange,
-              sans engagement.
-            </p>
-          </div>
-          <Link href="/contact" className="btn btn-secondary btn-lg shrink-0">
-            Proposer un partenariat
-            <ArrowRightIcon />
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        id="partenariat-cta-titre"
+        layout="side"
+        title="Travaillons ensemble"
+        text={
+          <>
+            Présentez-nous votre activité&nbsp;: nous revenons vers vous pour un premier échange,
+            sans engagement.
+          </>
+        }
+      >
+        <Link href="/contact" className="btn btn-secondary btn-lg shrink-0">
+          Proposer un partenariat
+          <ArrowRightIcon />
+        </Link>
+      </CtaBand>
     </>
   );
 }

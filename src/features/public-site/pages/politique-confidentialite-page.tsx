@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { PageHeader } from '../../../ui';
+import { ContentsNav } from '../../../ui/page-blocks';
 import { openCookieSettings } from '../../consent';
 
 const LAST_UPDATE = (
@@ -582,26 +583,9 @@ export default function PolitiqueConfidentialitePage() {
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-12">
-          <details className="collapse collapse-arrow mb-10 rounded-box border border-base-300 bg-base-200/60 lg:hidden">
-            <summary className="collapse-title font-semibold">Sommaire</summary>
-            <nav
-              aria-label="Sommaire de la politique de confidentialité"
-              className="collapse-content"
-            >
-              <TableOfContents />
-            </nav>
-          </details>
-          <aside className="hidden lg:block">
-            <nav
-              aria-label="Sommaire de la politique de confidentialité"
-              className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
-            >
-              <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
-                Sommaire
-              </p>
-              <TableOfContents />
-            </nav>
-          </aside>
+          <ContentsNav label="Sommaire de la politique de confidentialité">
+            <TableOfContents />
+          </ContentsNav>
 
           <div className="prose-page">
             <p className="text-lg text-base-content/80">

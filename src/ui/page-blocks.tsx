@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { company } from '../domain/company';
+import { CheckIcon, PhoneIcon } from './icons';
+import { FeatureCard } from './page';
+
+/* Building blocks some inner pages share (kept out of the home page's download). */
+
+/** A list of points, each behind a check mark. */
+export function CheckList({
+  items,
+  className,
+  itemClassName = 'flex gap-3',
+  iconClassName = 'mt-1 shrink-0 text-accent',
+}: {
+  items: readonly string[];
+  className: string;
+  itemClassName?: string;
+  iconClassName?: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item} className={itemClassName}>
+          <CheckIcon className={iconClassName} />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface Feature {
+  icon: ReactNode;
+  title: string;
+  text: ReactNode;
+}
+
+/** Feature cards in a list, each as tall as its row; `children` adds more items at the end. */
+export function FeatureList({
+  features,
+  className,
+  children,
+}: {
+  features: readonly Feature[];
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {features.map((f) => (
+        <li key={f.title} className="[&>div]:h-full">
+          <FeatureCard icon={f.icon} title={f.title}>
+            {f.text}
+          </FeatureCard>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
+const layouts = {
+  /** Text on the left, the actions on the right from md up. */
+  side: {
+    box: 'mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between',
+    title: 'text-3xl font-semibold',
+    text: 'mt-3 max-w-xl text-primary-content/85',
+  },
+  /** Everything centred, the actions in a row below. */
+  center: {
+    box: 'mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20',
+    title: 'text-3xl font-semibold sm:text-4xl',
+    text: 'mx-auto mt-4 max-w-2xl text-lg text-primary-content/85',
+  },
+} as const;
+
+/** The closing call to action of a page, on the primary colour. */
+export function CtaBand({
+  id,
+  title,
+  text,
+  layout,
+  children,
+}: {
+  /** Id of the heading, which names the section. */
+  id: string;
+  title: ReactNode;
+  text: ReactNode;
+  layout: keyof typeof layouts;
+  /** The actions (links, buttons). */
+  children: ReactNode;
+}) {
+  const style = layouts[layout];
+  const heading = (
+    <>
+      <h2 id={id} className={style.title}>
+        {title}
+      </h2>
+      <p className={style.text}>{text}</p>
+    </>
+  );
+  return (
+    <section className="bg-primary text-primary-content" aria-labelledby={id}>
+      <div className={style.box}>
+        {layout === 'side' ? <div>{heading}</div> : heading}
+        {layout === 'side' ? (
+          children
+        ) : (
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The table of contents of a long page, twice: folded above the text on small screens, in a
+ * sticky column from lg up. `children` is the list of links.
+ */
+export function ContentsNav({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <details className="collapse collapse-arrow mb-10 rounded-box border border-base-300 bg-base-200/60 lg:hidden">
+        <summary className="collapse-title font-semibold">Sommaire</summary>
+        <nav aria-label={label} className="collapse-content">
+          {children}
+        </nav>
+      </details>
+      <aside className="hidden lg:block">
+        <nav
+          aria-label={label}
+          className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
+        >
+          <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+            Sommaire
+          </p>
+          {children}
+        </nav>
+      </aside>
+    </>
+  );
+}
+
+/** The main action of a call-to-action band on the primary colour: a light button. */
+export function CtaLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="btn btn-lg border-0 bg-base-100 text-primary shadow-sm hover:bg-base-200"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** A phone call in a call-to-action band on the primary colour, after a phone icon. */
+export function CtaCallLink({ children }: { children: ReactNode }) {
+  return (
+    <a
+      href={`tel:${company.phoneE164}`}
+      className="btn btn-lg btn-ghost text-primary-content hover:bg-primary-content/10"
+    >
+      <PhoneIcon />
+      {children}
+    </a>
+  );
+}
