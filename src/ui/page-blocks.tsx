@@ -115,30 +115,44 @@ export function CtaBand({
 }
 
 /**
- * The table of contents of a long page, twice: folded above the text on small screens, in a
- * sticky column from lg up. `children` is the list of links.
+ * A long text (terms, policy) beside its table of contents: the contents are folded above the
+ * text on small screens and stay in a sticky column from lg up.
  */
-export function ContentsNav({ label, children }: { label: string; children: ReactNode }) {
+export function ContentsLayout({
+  label,
+  contents,
+  children,
+}: {
+  /** Accessible name of the table of contents. */
+  label: string;
+  /** The list of links. */
+  contents: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <>
-      <details className="collapse collapse-arrow mb-10 rounded-box border border-base-300 bg-base-200/60 lg:hidden">
-        <summary className="collapse-title font-semibold">Sommaire</summary>
-        <nav aria-label={label} className="collapse-content">
-          {children}
-        </nav>
-      </details>
-      <aside className="hidden lg:block">
-        <nav
-          aria-label={label}
-          className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
-        >
-          <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
-            Sommaire
-          </p>
-          {children}
-        </nav>
-      </aside>
-    </>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-12">
+        <details className="collapse collapse-arrow mb-10 rounded-box border border-base-300 bg-base-200/60 lg:hidden">
+          <summary className="collapse-title font-semibold">Sommaire</summary>
+          <nav aria-label={label} className="collapse-content">
+            {contents}
+          </nav>
+        </details>
+        <aside className="hidden lg:block">
+          <nav
+            aria-label={label}
+            className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
+          >
+            <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+              Sommaire
+            </p>
+            {contents}
+          </nav>
+        </aside>
+
+        <div className="prose-page">{children}</div>
+      </div>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
 import { PageHeader } from '../../../ui';
-import { ContentsNav } from '../../../ui/page-blocks';
+import { ContentsLayout } from '../../../ui/page-blocks';
 
 const VERSION_DATE = (
   <>
@@ -611,65 +611,57 @@ export default function ConditionsGeneralesPage() {
         </p>
       </PageHeader>
 
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-12">
-          <ContentsNav label="Sommaire des conditions générales">
-            <TableOfContents />
-          </ContentsNav>
-
-          <div className="prose-page">
-            {numberedParts.map((part, index) => (
-              <div key={part.title} className={index === 0 ? '' : 'mt-14'}>
-                <p className="border-b border-base-300 pb-2 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
-                  {index === 0 ? part.title : `Partie ${index} — ${part.title}`}
-                </p>
-                {part.articles.map((article) => (
-                  <section key={article.number} aria-labelledby={`article-${article.number}`}>
-                    <h2 id={`article-${article.number}`}>
-                      Article {article.number} — {article.title}
-                    </h2>
-                    {article.body}
-                  </section>
-                ))}
-              </div>
+      <ContentsLayout label="Sommaire des conditions générales" contents={<TableOfContents />}>
+        {numberedParts.map((part, index) => (
+          <div key={part.title} className={index === 0 ? '' : 'mt-14'}>
+            <p className="border-b border-base-300 pb-2 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+              {index === 0 ? part.title : `Partie ${index} — ${part.title}`}
+            </p>
+            {part.articles.map((article) => (
+              <section key={article.number} aria-labelledby={`article-${article.number}`}>
+                <h2 id={`article-${article.number}`}>
+                  Article {article.number} — {article.title}
+                </h2>
+                {article.body}
+              </section>
             ))}
-
-            <section
-              aria-labelledby="annexe"
-              className="mt-14 rounded-box border border-base-300 bg-base-200/60 p-5 sm:p-8"
-            >
-              <h2 id="annexe" className="mt-0!">
-                Annexe — Formulaire de rétractation
-              </h2>
-              <p className="text-sm text-base-content/75">
-                Modèle prévu par l’article R221-1 du code de la consommation. Complétez et renvoyez
-                ce formulaire uniquement si vous souhaitez vous rétracter du contrat.
-              </p>
-              <div className="mt-5 space-y-3 rounded-box bg-base-100 p-5 text-sm leading-6">
-                <p>
-                  À l’attention de {companyLegal.legalName} ({company.homestylzBrand}),{' '}
-                  {fullAddress} — {company.homestylzEmail}&nbsp;:
-                </p>
-                <p>
-                  Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation
-                  du contrat portant sur la prestation de services (*) ci-dessous&nbsp;:
-                </p>
-                <ul className="list-none! pl-0! space-y-2">
-                  <li>Commandé le (*) / signé le (*)&nbsp;: ……………………</li>
-                  <li>Nom du (des) consommateur(s)&nbsp;: ……………………</li>
-                  <li>Adresse du (des) consommateur(s)&nbsp;: ……………………</li>
-                  <li>
-                    Signature du (des) consommateur(s) (uniquement en cas de notification du présent
-                    formulaire sur papier)&nbsp;: ……………………
-                  </li>
-                  <li>Date&nbsp;: ……………………</li>
-                </ul>
-                <p className="text-base-content/70">(*) Rayez la mention inutile.</p>
-              </div>
-            </section>
           </div>
-        </div>
-      </div>
+        ))}
+
+        <section
+          aria-labelledby="annexe"
+          className="mt-14 rounded-box border border-base-300 bg-base-200/60 p-5 sm:p-8"
+        >
+          <h2 id="annexe" className="mt-0!">
+            Annexe — Formulaire de rétractation
+          </h2>
+          <p className="text-sm text-base-content/75">
+            Modèle prévu par l’article R221-1 du code de la consommation. Complétez et renvoyez ce
+            formulaire uniquement si vous souhaitez vous rétracter du contrat.
+          </p>
+          <div className="mt-5 space-y-3 rounded-box bg-base-100 p-5 text-sm leading-6">
+            <p>
+              À l’attention de {companyLegal.legalName} ({company.homestylzBrand}), {fullAddress} —{' '}
+              {company.homestylzEmail}&nbsp;:
+            </p>
+            <p>
+              Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du
+              contrat portant sur la prestation de services (*) ci-dessous&nbsp;:
+            </p>
+            <ul className="list-none! pl-0! space-y-2">
+              <li>Commandé le (*) / signé le (*)&nbsp;: ……………………</li>
+              <li>Nom du (des) consommateur(s)&nbsp;: ……………………</li>
+              <li>Adresse du (des) consommateur(s)&nbsp;: ……………………</li>
+              <li>
+                Signature du (des) consommateur(s) (uniquement en cas de notification du présent
+                formulaire sur papier)&nbsp;: ……………………
+              </li>
+              <li>Date&nbsp;: ……………………</li>
+            </ul>
+            <p className="text-base-content/70">(*) Rayez la mention inutile.</p>
+          </div>
+        </section>
+      </ContentsLayout>
     </>
   );
 }

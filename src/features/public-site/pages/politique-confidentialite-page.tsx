@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { PageHeader } from '../../../ui';
-import { ContentsNav } from '../../../ui/page-blocks';
+import { ContentsLayout } from '../../../ui/page-blocks';
 import { openCookieSettings } from '../../consent';
 
 const LAST_UPDATE = (
@@ -581,31 +581,26 @@ export default function PolitiqueConfidentialitePage() {
         </p>
       </PageHeader>
 
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-12">
-          <ContentsNav label="Sommaire de la politique de confidentialité">
-            <TableOfContents />
-          </ContentsNav>
-
-          <div className="prose-page">
-            <p className="text-lg text-base-content/80">
-              {company.brand} accompagne des acquéreurs et des propriétaires dans des projets
-              personnels et financiers importants. Nous traitons les informations que vous nous
-              confiez avec la discrétion que vous attendez d’un professionnel de l’immobilier, dans
-              le respect du règlement (UE) 2016/679 (RGPD) et de la loi n° 78-17 du 6 janvier 1978
-              dite «&nbsp;Informatique et Libertés&nbsp;».
-            </p>
-            {chapters.map((chapter, index) => (
-              <section key={chapter.id} aria-labelledby={chapter.id}>
-                <h2 id={chapter.id}>
-                  {index + 1}. {chapter.title}
-                </h2>
-                {chapter.body}
-              </section>
-            ))}
-          </div>
-        </div>
-      </div>
+      <ContentsLayout
+        label="Sommaire de la politique de confidentialité"
+        contents={<TableOfContents />}
+      >
+        <p className="text-lg text-base-content/80">
+          {company.brand} accompagne des acquéreurs et des propriétaires dans des projets personnels
+          et financiers importants. Nous traitons les informations que vous nous confiez avec la
+          discrétion que vous attendez d’un professionnel de l’immobilier, dans le respect du
+          règlement (UE) 2016/679 (RGPD) et de la loi n° 78-17 du 6 janvier 1978 dite
+          «&nbsp;Informatique et Libertés&nbsp;».
+        </p>
+        {chapters.map((chapter, index) => (
+          <section key={chapter.id} aria-labelledby={chapter.id}>
+            <h2 id={chapter.id}>
+              {index + 1}. {chapter.title}
+            </h2>
+            {chapter.body}
+          </section>
+        ))}
+      </ContentsLayout>
     </>
   );
 }
