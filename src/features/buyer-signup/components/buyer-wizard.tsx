@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { BuyerStep } from '../../../domain/buyer-signup.schema';
 import { BUDGET, apportBands, personCounts, purchaseTypes } from '../../../domain/project';
 import {
@@ -13,11 +12,10 @@ import { canGoNext, isQuestionStep, type BuyerAnswers } from '../buyer-flow';
 import { buyerPhases, buyerPictureAlts, buyerStepPicture, phaseIndexOf } from '../steps';
 import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
-import { Notice, STEP_TITLE_ID, StartStep, WizardFrame, titleClass } from './frame';
+import { STEP_TITLE_ID, StartStep } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { ProgressPhases } from '../../../ui/progress-phases';
-import { RestartButton } from '../../../ui/restart-dialog';
-import { storageNotice } from '../../../ui/storage-notice';
+import { LongFormTitle } from '../../../ui/long-form-frame';
+import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
 import type { DraftStorage } from '../../../db/drafts.repo';
 import { UserStep } from './user-step';
 import { SubmissionStatus, useConfirmation } from '../../offline/submission-status';
@@ -251,13 +249,13 @@ function ConfirmStep({
   const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
     <div>
-      <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
+      <LongFormTitle id={STEP_TITLE_ID}>
         {refused
           ? 'Votre inscription n’a pas pu être envoyée'
           : arrived
             ? 'Merci, votre inscription est enregistrée'
             : 'Votre inscription est prête à partir'}
-      </h1>
+      </LongFormTitle>
       {submission ? (
         <SubmissionStatus
           state={submission}
@@ -294,67 +292,30 @@ export default function BuyerWizard(props: {
 }) {
   const w = useBuyerWizard(props);
   const { step, moves } = w;
-  const card = useRef<HTMLDivElement>(null);
-  /** The notice of a device that does not store the answers, above the card. */
-  const storageNoticeRef = useRef<HTMLDivElement>(null);
-  const unstored = w.storage !== 'ok' && step !== BuyerStep.CONFIRM ? w.storage : null;
-
-  // Each move by the person puts focus on the new step's title, with the card in view, and the
-  // storage notice above it when there is one.
-  useEffect(() => {
-    if (moves === 0) return;
-    document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
-    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
-    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
-      window.scrollTo({ top: window.scrollY + top - 96 });
-    }
-  }, [moves, step]);
-
-  // The device stops storing while the page is scrolled to the card: its notice, above, is
-  // brought out from under the header.
-  useEffect(() => {
-    const top = storageNoticeRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
-  }, [unstored]);
-
   const asking = isQuestionStep(step) || step === BuyerStep.USER;
   return (
-    <WizardFrame
-      cardRef={card}
+    <LongFormStepFrame
+      titleId={STEP_TITLE_ID}
+      step={step}
+      moves={moves}
       picture={{ src: buyerStepPicture(step), alt: buyerPictureAlts[step] ?? '' }}
-      top={
-        <>
-          {asking ? (
-            <div className="mb-5">
-              <ProgressPhases
-                phases={buyerPhases}
-                current={phaseIndexOf(step)}
-                step={step}
-                label="Progression de l’inscription"
-                aside={
-                  <RestartButton
-                    title="Recommencer l’inscription ?"
-                    idPrefix="inscription-recommencer"
-                    onConfirm={() => void w.restart()}
-                  />
-                }
-              />
-            </div>
-          ) : null}
-          {w.resumed && moves === 0 && asking ? (
-            <Notice>
-              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
-            </Notice>
-          ) : null}
-          {unstored ? (
-            <div ref={storageNoticeRef}>
-              <Notice>{storageNotice(unstored, 'l’inscription')}</Notice>
-            </div>
-          ) : null}
-        </>
+      progress={
+        asking
+          ? {
+              phases: buyerPhases,
+              current: phaseIndexOf(step),
+              label: 'Progression de l’inscription',
+              restartTitle: 'Recommencer l’inscription ?',
+              restartIdPrefix: 'inscription-recommencer',
+              onRestart: () => void w.restart(),
+            }
+          : null
       }
+      resumed={w.resumed && asking}
+      unstored={w.storage !== 'ok' && step !== BuyerStep.CONFIRM ? w.storage : null}
+      task="l’inscription"
     >
       <CurrentStep w={w} />
-    </WizardFrame>
+    </LongFormStepFrame>
   );
 }

@@ -1,6 +1,8 @@
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import { ArrowRightIcon, CheckIcon } from '../../../ui';
-import { STEP_TITLE_ID, titleClass } from './frame';
+import type { ComponentProps, ReactNode } from 'react';
+import { CheckIcon } from '../../../ui';
+import { LongFormNav } from '../../../ui/long-form-controls';
+import { LongFormTitle } from '../../../ui/long-form-frame';
+import { STEP_TITLE_ID } from './frame';
 
 export interface Option<V> {
   value: V;
@@ -10,9 +12,9 @@ export interface Option<V> {
 /** The step's title with the step number minus one (spec 2.6), focused on each new step. */
 export function StepTitle({ step, children }: { step: number; children: ReactNode }) {
   return (
-    <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
+    <LongFormTitle id={STEP_TITLE_ID}>
       <span className="text-primary">{step - 1}.</span> {children}
-    </h1>
+    </LongFormTitle>
   );
 }
 
@@ -106,70 +108,15 @@ export function CheckList<V extends string | number>({
   );
 }
 
-const ArrowLeftIcon = () => <ArrowRightIcon className="rotate-180" />;
-
 /** 'Precedent' and 'Suivant' (spec 2.6): Suivant submits the step's form, disabled until valid. */
-export function StepNav({
-  onPrevious,
-  canNext,
-  nextLabel = 'Suivant',
-  busy = false,
-}: {
-  onPrevious: () => void;
-  canNext: boolean;
-  nextLabel?: string;
-  busy?: boolean;
-}) {
-  return (
-    <div className="mt-8 flex items-center justify-between gap-2 border-t border-base-300 pt-6 sm:mt-10 sm:gap-3">
-      <button type="button" className="btn btn-ghost max-sm:px-3" onClick={onPrevious}>
-        <ArrowLeftIcon />
-        Precedent
-      </button>
-      <button
-        type="submit"
-        className="btn btn-primary whitespace-nowrap max-sm:flex-1 sm:min-w-32"
-        disabled={!canNext || busy}
-      >
-        {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-        {nextLabel}
-        {busy ? null : <ArrowRightIcon />}
-      </button>
-    </div>
-  );
+export function StepNav(
+  props: Omit<ComponentProps<typeof LongFormNav>, 'previousLabel' | 'longLabel'>,
+) {
+  return <LongFormNav previousLabel="Precedent" {...props} />;
 }
 
 /**
  * A step's form: submitting it (Suivant, or Enter) moves on when allowed. Enter on a radio or a
  * checkbox submits too (browsers differ); Enter in a textarea stays a new line.
  */
-export function StepForm({
-  onNext,
-  canNext,
-  children,
-}: {
-  onNext: () => void;
-  canNext: boolean;
-  children: ReactNode;
-}) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (canNext) onNext();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (
-      event.key === 'Enter' &&
-      target instanceof HTMLInputElement &&
-      (target.type === 'radio' || target.type === 'checkbox')
-    ) {
-      event.preventDefault();
-      if (canNext) onNext();
-    }
-  };
-  return (
-    <form noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-      {children}
-    </form>
-  );
-}
+export { LongFormForm as StepForm } from '../../../ui/long-form-controls';

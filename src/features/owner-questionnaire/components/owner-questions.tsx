@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
 import {
   bedroomCounts,
@@ -18,10 +17,8 @@ import { ConfirmStep } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { ProgressPhases } from '../../../ui/progress-phases';
-import { Notice, QuestionnaireFrame, STEP_TITLE_ID } from './questionnaire-frame';
-import { RestartButton } from '../../../ui/restart-dialog';
-import { storageNotice } from '../../../ui/storage-notice';
+import { STEP_TITLE_ID } from './questionnaire-frame';
+import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
 import type { DraftStorage } from '../../../db/drafts.repo';
 import { ownerPhases, phaseIndexOf } from '../questionnaire-flow';
 import { StartStep } from './start-step';
@@ -193,67 +190,30 @@ export default function OwnerQuestions(props: {
 }) {
   const q = useOwnerQuestionnaire(props);
   const { step, moves } = q;
-  const card = useRef<HTMLDivElement>(null);
-  /** The notice of a device that does not store the answers, above the card. */
-  const storageNoticeRef = useRef<HTMLDivElement>(null);
-  const unstored = q.storage !== 'ok' && step !== OwnerStep.CONFIRM ? q.storage : null;
-
-  // Each move by the person puts focus on the new step's title, with the card in view, and the
-  // storage notice above it when there is one.
-  useEffect(() => {
-    if (moves === 0) return;
-    document.getElementById(STEP_TITLE_ID)?.focus({ preventScroll: true });
-    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
-    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
-      window.scrollTo({ top: window.scrollY + top - 96 });
-    }
-  }, [moves, step]);
-
-  // The device stops storing while the page is scrolled to the card: its notice, above, is
-  // brought out from under the header.
-  useEffect(() => {
-    const top = storageNoticeRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
-  }, [unstored]);
-
   const asking = isQuestionStep(step);
   return (
-    <QuestionnaireFrame
-      cardRef={card}
+    <LongFormStepFrame
+      titleId={STEP_TITLE_ID}
+      step={step}
+      moves={moves}
       picture={{ src: ownerStepPicture(step), alt: stepPictureAlts[step] }}
-      top={
-        <>
-          {asking ? (
-            <div className="mb-5">
-              <ProgressPhases
-                phases={ownerPhases}
-                current={phaseIndexOf(step)}
-                step={step}
-                label="Progression du questionnaire"
-                aside={
-                  <RestartButton
-                    title="Recommencer le questionnaire ?"
-                    idPrefix="recommencer"
-                    onConfirm={() => void q.restart()}
-                  />
-                }
-              />
-            </div>
-          ) : null}
-          {q.resumed && moves === 0 && asking ? (
-            <Notice>
-              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
-            </Notice>
-          ) : null}
-          {unstored ? (
-            <div ref={storageNoticeRef}>
-              <Notice>{storageNotice(unstored, 'le questionnaire')}</Notice>
-            </div>
-          ) : null}
-        </>
+      progress={
+        asking
+          ? {
+              phases: ownerPhases,
+              current: phaseIndexOf(step),
+              label: 'Progression du questionnaire',
+              restartTitle: 'Recommencer le questionnaire ?',
+              restartIdPrefix: 'recommencer',
+              onRestart: () => void q.restart(),
+            }
+          : null
       }
+      resumed={q.resumed && asking}
+      unstored={q.storage !== 'ok' && step !== OwnerStep.CONFIRM ? q.storage : null}
+      task="le questionnaire"
     >
       <CurrentStep q={q} />
-    </QuestionnaireFrame>
+    </LongFormStepFrame>
   );
 }

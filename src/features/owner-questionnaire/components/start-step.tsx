@@ -1,6 +1,7 @@
-import { ArrowRightIcon, EuroIcon, HandshakeIcon, ShieldIcon, SofaIcon } from '../../../ui';
+import { EuroIcon, HandshakeIcon, ShieldIcon, SofaIcon } from '../../../ui';
+import { LongFormIntro, type LongFormStart } from '../../../ui/long-form-intro';
 import { QUESTION_COUNT } from '../owner-steps';
-import { STEP_TITLE_ID, titleClass } from './questionnaire-frame';
+import { STEP_TITLE_ID } from './questionnaire-frame';
 
 /** The intro's question title (spec 2.5). */
 export const START_TITLE = 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?';
@@ -36,77 +37,25 @@ const benefits = [
  * button waits while the draft is read and while the questions load; pointing at it or giving
  * it focus starts loading them already.
  */
-export function StartStep({
-  ready,
-  loading = false,
-  error = null,
-  onStart,
-  onIntent,
-}: {
-  ready: boolean;
-  loading?: boolean;
-  error?: string | null;
-  onStart: () => void;
-  onIntent?: () => void;
-}) {
-  const waiting = !ready || loading;
+export function StartStep(props: LongFormStart) {
   return (
-    <div>
-      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
-        Propriétaire vendeur
-      </p>
-      <h1 id={STEP_TITLE_ID} tabIndex={-1} className={`${titleClass} sm:text-4xl`}>
-        {START_TITLE}
-      </h1>
-      <p className="mt-4 text-lg text-base-content/75">
-        Parce qu’il travaille chaque jour avec des acheteurs prêts à acheter. Décrivez votre bien en
-        quelques questions&nbsp;: un chasseur immobilier vous rappelle pour en parler.
-      </p>
-      <ul className="mt-8 grid gap-5 sm:grid-cols-2">
-        {benefits.map((b) => (
-          <li key={b.title} className="flex gap-3">
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
-              {b.icon}
-            </span>
-            <span>
-              <strong className="block font-semibold">{b.title}</strong>
-              <span className="text-sm text-base-content/70">{b.text}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-      {error ? (
-        <p role="alert" className="alert alert-error alert-soft mt-8">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-10 flex flex-col items-start gap-3 border-t border-base-300 pt-6 sm:flex-row sm:items-center sm:gap-5">
-        <button
-          type="button"
-          className="btn btn-primary btn-lg w-full sm:w-auto"
-          disabled={waiting}
-          aria-describedby="questionnaire-duree"
-          onClick={onStart}
-          onPointerEnter={onIntent}
-          onFocus={onIntent}
-          onTouchStart={onIntent}
-        >
-          C’est parti !
-          {waiting ? (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          ) : (
-            <ArrowRightIcon />
-          )}
-        </button>
-        <p id="questionnaire-duree" className="text-sm text-base-content/65">
-          {QUESTION_COUNT} questions, environ 3 minutes. Gratuit et sans engagement.
-        </p>
-      </div>
-      {waiting ? (
-        <p role="status" className="sr-only">
-          {ready ? 'Chargement des questions…' : 'Chargement de vos réponses enregistrées…'}
-        </p>
-      ) : null}
-    </div>
+    <LongFormIntro
+      {...props}
+      titleId={STEP_TITLE_ID}
+      eyebrow="Propriétaire vendeur"
+      title={START_TITLE}
+      lead={
+        <>
+          Parce qu’il travaille chaque jour avec des acheteurs prêts à acheter. Décrivez votre bien
+          en quelques questions&nbsp;: un chasseur immobilier vous rappelle pour en parler.
+        </>
+      }
+      benefits={benefits}
+      duration={<>{QUESTION_COUNT} questions, environ 3 minutes. Gratuit et sans engagement.</>}
+      durationId="questionnaire-duree"
+      waitingStatus={
+        props.ready ? 'Chargement des questions…' : 'Chargement de vos réponses enregistrées…'
+      }
+    />
   );
 }

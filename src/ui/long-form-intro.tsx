@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { ArrowRightIcon } from './icons';
+import { LongFormTitle } from './long-form-frame';
+
+/** What the page tells the intro: whether the draft is read, the questions loading, how to start. */
+export interface LongFormStart {
+  /** The draft is read. */
+  ready: boolean;
+  /** The questions are loading. */
+  loading?: boolean;
+  /** Why they could not be loaded. */
+  error?: string | null;
+  onStart: () => void;
+  /** Pointing at the button or focusing it: load the questions already. */
+  onIntent?: () => void;
+}
+
+export interface LongFormBenefit {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+/**
+ * A long form's intro (START): who it is for, the title, the pitch and its benefits, then 'C’est
+ * parti !' with the time it takes. Prerendered as the page's first paint. The button waits while
+ * the draft is read and while the questions load; pointing at it or giving it focus
+ * (`onIntent`) starts loading them already.
+ */
+export function LongFormIntro({
+  titleId,
+  eyebrow,
+  title,
+  lead,
+  benefits,
+  duration,
+  durationId,
+  waitingStatus,
+  ready,
+  loading = false,
+  error = null,
+  onStart,
+  onIntent,
+}: LongFormStart & {
+  /** The id of the flow's step titles. */
+  titleId: string;
+  /** The line above the title: who the form is for. */
+  eyebrow: ReactNode;
+  title: ReactNode;
+  lead: ReactNode;
+  benefits: readonly LongFormBenefit[];
+  /** Beside the button: how many questions, how long. */
+  duration: ReactNode;
+  /** When given, the duration's id, and the button is described by it. */
+  durationId?: string;
+  /** When given, said to screen readers while the button waits. */
+  waitingStatus?: ReactNode;
+}) {
+  const waiting = !ready || loading;
+  return (
+    <div>
+      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
+        {eyebrow}
+      </p>
+      <LongFormTitle id={titleId} className="sm:text-4xl">
+        {title}
+      </LongFormTitle>
+      <p className="mt-4 text-lg text-base-content/75">{lead}</p>
+      <ul className="mt-8 grid gap-5 sm:grid-cols-2">
+        {benefits.map((b) => (
+          <li key={b.title} className="flex gap-3">
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
+              {b.icon}
+            </span>
+            <span>
+              <strong className="block font-semibold">{b.title}</strong>
+              <span className="text-sm text-base-content/70">{b.text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p role="alert" className="alert alert-error alert-soft mt-8">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-10 flex flex-col items-start gap-3 border-t border-base-300 pt-6 sm:flex-row sm:items-center sm:gap-5">
+        <button
+          type="button"
+          className="btn btn-primary btn-lg w-full sm:w-auto"
+          disabled={waiting}
+          aria-describedby={durationId}
+          onClick={onStart}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+          onTouchStart={onIntent}
+        >
+          C’est parti !
+          {waiting ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          ) : (
+            <ArrowRightIcon />
+          )}
+        </button>
+        <p id={durationId} className="text-sm text-base-content/65">
+          {duration}
+        </p>
+      </div>
+      {waiting && waitingStatus ? (
+        <p role="status" className="sr-only">
+          {waitingStatus}
+        </p>
+      ) : null}
+    </div>
+  );
+}

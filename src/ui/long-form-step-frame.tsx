@@ -1,0 +1,112 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LongFormFrame, LongFormNotice, type LongFormPicture } from './long-form-frame';
+import { ProgressPhases, type Phase } from './progress-phases';
+import { RestartButton } from './restart-dialog';
+import { storageNotice } from './storage-notice';
+
+/** The progress above a question step, with 'Recommencer' beside it. */
+export interface LongFormProgress {
+  phases: readonly Phase[];
+  /** Index of the phase of the current step. */
+  current: number;
+  /** The progress list's accessible name, e.g. 'Progression du questionnaire'. */
+  label: string;
+  /** The restart dialog's question, e.g. 'Recommencer le questionnaire ?'. */
+  restartTitle: string;
+  /** Prefix of the restart dialog's element ids. */
+  restartIdPrefix: string;
+  onRestart: () => void;
+}
+
+/**
+ * A long form past its intro: the frame, and above the card the progress and the notices (answers
+ * found again, a device that does not store them). Each move by the person (`moves` grows) puts
+ * focus on the new step's title, with the card in view, and the storage notice above it when there
+ * is one; a storage notice that appears while the page is scrolled to the card is brought out from
+ * under the header.
+ */
+export function LongFormStepFrame({
+  titleId,
+  step,
+  moves,
+  picture,
+  progress,
+  resumed,
+  unstored,
+  task,
+  children,
+}: {
+  /** The id of the flow's step titles. */
+  titleId: string;
+  step: number;
+  /** How many moves the person made since the form opened. */
+  moves: number;
+  picture: LongFormPicture;
+  /** Shown on the question steps; null elsewhere. */
+  progress: LongFormProgress | null;
+  /** The answers were found again on the device: said until the first move. */
+  resumed: boolean;
+  /** Why the device does not store the answers, if it does not. */
+  unstored: 'full' | 'refused' | null;
+  /** What is being filled in, with its article: 'le questionnaire', 'l’inscription'. */
+  task: string;
+  children: ReactNode;
+}) {
+  const card = useRef<HTMLDivElement>(null);
+  /** The notice of a device that does not store the answers, above the card. */
+  const storageNoticeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (moves === 0) return;
+    document.getElementById(titleId)?.focus({ preventScroll: true });
+    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
+      window.scrollTo({ top: window.scrollY + top - 96 });
+    }
+  }, [moves, step, titleId]);
+
+  useEffect(() => {
+    const top = storageNoticeRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
+  }, [unstored]);
+
+  return (
+    <LongFormFrame
+      cardRef={card}
+      picture={picture}
+      top={
+        <>
+          {progress ? (
+            <div className="mb-5">
+              <ProgressPhases
+                phases={progress.phases}
+                current={progress.current}
+                step={step}
+                label={progress.label}
+                aside={
+                  <RestartButton
+                    title={progress.restartTitle}
+                    idPrefix={progress.restartIdPrefix}
+                    onConfirm={progress.onRestart}
+                  />
+                }
+              />
+            </div>
+          ) : null}
+          {resumed && moves === 0 ? (
+            <LongFormNotice>
+              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
+            </LongFormNotice>
+          ) : null}
+          {unstored ? (
+            <div ref={storageNoticeRef}>
+              <LongFormNotice>{storageNotice(unstored, task)}</LongFormNotice>
+            </div>
+          ) : null}
+        </>
+      }
+    >
+      {children}
+    </LongFormFrame>
+  );
+}
