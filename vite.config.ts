@@ -102,6 +102,12 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     name: 'site',
                     test: /src[\\/](ui[\\/](page|index)|domain[\\/](fees|format|geography))\./,
                   },
+                  {
+                    // What the two long forms' pages share (their intro and draft reading): one
+                    // chunk, so one entry in the preload list of the shell every page loads.
+                    name: 'long-form',
+                    test: /src[\\/](ui[\\/]long-form-(frame|intro)|lib[\\/](flow-draft|use-long-form-opening))\./,
+                  },
                 ],
               },
             },
