@@ -37,6 +37,15 @@ export function useSubmissionState(key: string | null): SubmissionState | null {
     : { status: entry.status };
 }
 
+/** What both flows' CONFIRM steps are given. */
+export interface ConfirmationProps {
+  email: string | null;
+  /** The Idempotency-Key of a submission the worker keeps for the network; null if it arrived. */
+  queuedKey: string | null;
+  /** The queued submission was refused: back to the submit step with the server's message. */
+  onRefused: (message: string | undefined) => void;
+}
+
 /**
  * What a CONFIRM step says of its submission: `submission` (null when the server answered at
  * once), whether it has arrived (then the flow's own thanks) or was refused (then no promise).

@@ -18,7 +18,11 @@ import { LongFormTitle } from '../../../ui/long-form-frame';
 import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
 import type { DraftStorage } from '../../../db/drafts.repo';
 import { UserStep } from './user-step';
-import { SubmissionStatus, useConfirmation } from '../../offline/submission-status';
+import {
+  SubmissionStatus,
+  useConfirmation,
+  type ConfirmationProps,
+} from '../../offline/submission-status';
 
 type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
 
@@ -237,15 +241,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
  * worker keeps for the network is said to be waiting, then shown as arrived once sent; a refusal
  * leads back to USER.
  */
-function ConfirmStep({
-  email,
-  queuedKey,
-  onRefused,
-}: {
-  email: string | null;
-  queuedKey: string | null;
-  onRefused: (message: string | undefined) => void;
-}) {
+function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
   const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
     <div>

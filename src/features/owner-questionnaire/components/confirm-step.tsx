@@ -1,6 +1,10 @@
 import { Link } from 'wouter';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import { SubmissionStatus, useConfirmation } from '../../offline/submission-status';
+import {
+  SubmissionStatus,
+  useConfirmation,
+  type ConfirmationProps,
+} from '../../offline/submission-status';
 import { ArrowRightIcon, CheckIcon, ClockIcon, MailIcon } from '../../../ui';
 import { stepTitles } from '../step-content';
 import { StepTitle } from './question-layout';
@@ -10,15 +14,7 @@ import { StepTitle } from './question-layout';
  * A submission the service worker keeps for the network (`queuedKey`) is said to be waiting,
  * then shown as arrived once the worker has sent it; a refusal leads back to CONTACT.
  */
-export function ConfirmStep({
-  email,
-  queuedKey,
-  onRefused,
-}: {
-  email: string | null;
-  queuedKey: string | null;
-  onRefused: (message: string | undefined) => void;
-}) {
+export function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
   const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
     <div>

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../../db/database';
 import { validOwnerSubmission } from '../../../domain/owner-questionnaire.fixture';
+import type { OutboxEntry } from '../../../domain/outbox';
 import type * as submitModule from '../api/submit-owner-property';
 import { submitOwnerProperty } from '../api/submit-owner-property';
 import OwnerQuestionnairePage from './owner-questionnaire-page';
@@ -46,6 +47,31 @@ async function workerQueues(_submission: unknown, key: string) {
   };
 }
 
+/** The worker's answer to the queued submission, as it writes it in the outbox. */
+async function workerSettles(outcome: Pick<OutboxEntry, 'status' | 'message' | 'sentAt'>) {
+  const now = Date.now();
+  await appDb.outbox.put({
+    key: 'cle-du-brouillon-0001',
+    flow: 'owner',
+    attempts: 1,
+    nextAttemptAt: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...outcome,
+  });
+}
+
+/** Opens the page on a draft saved at CONTACT, complete, and presses 'Envoyer ma demande'. */
+async function sendSavedDraft() {
+  await saveDraftAt(15, { ...bien, bienCount, ...contact });
+  render(<OwnerQuestionnairePage />);
+  const send = await screen.findByRole<HTMLButtonElement>('button', {
+    name: 'Envoyer ma demande',
+  });
+  await waitFor(() => expect(send.disabled).toBe(false));
+  fireEvent.click(send);
+}
+
 beforeEach(async () => {
   await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
   // The geography lists are warmed after mount: no network here, and no need of them.
@@ -77,13 +103,7 @@ describe('OwnerQuestionnairePage', () => {
 
   it('keeps the draft when the service worker only queued the sending', async () => {
     submit.mockImplementationOnce(workerQueues);
-    await saveDraftAt(15, { ...bien, bienCount, ...contact });
-    render(<OwnerQuestionnairePage />);
-    const send = await screen.findByRole<HTMLButtonElement>('button', {
-      name: 'Envoyer ma demande',
-    });
-    await waitFor(() => expect(send.disabled).toBe(false));
-    fireEvent.click(send);
+    await sendSavedDraft();
 
     expect(
       await screen.findByRole('heading', { name: 'Votre demande est prête à partir' }),
@@ -93,16 +113,7 @@ describe('OwnerQuestionnairePage', () => {
     expect(await appDb.drafts.get('owner')).toBeDefined();
 
     // The worker has sent it (it writes the outbox): CONFIRM says so by itself.
-    await appDb.outbox.put({
-      key: 'cle-du-brouillon-0001',
-      flow: 'owner',
-      status: 'sent',
-      attempts: 1,
-      nextAttemptAt: 0,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      sentAt: Date.now(),
-    });
+    await workerSettles({ status: 'sent', sentAt: Date.now() });
     expect(
       await screen.findByRole('heading', { name: 'Merci, votre demande est bien enregistrée' }),
     ).toBeTruthy();
@@ -111,22 +122,10 @@ describe('OwnerQuestionnairePage', () => {
 
   it('leads a queued submission the server refused back to CONTACT with its message', async () => {
     submit.mockImplementationOnce(workerQueues);
-    await saveDraftAt(15, { ...bien, bienCount, ...contact });
-    render(<OwnerQuestionnairePage />);
-    const send = await screen.findByRole<HTMLButtonElement>('button', {
-      name: 'Envoyer ma demande',
-    });
-    await waitFor(() => expect(send.disabled).toBe(false));
-    fireEvent.click(send);
+    await sendSavedDraft();
     await screen.findByRole('heading', { name: 'Votre demande est prête à partir' });
-    await appDb.outbox.put({
-      key: 'cle-du-brouillon-0001',
-      flow: 'owner',
+    await workerSettles({
       status: 'failed',
-      attempts: 1,
-      nextAttemptAt: 0,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
       message: 'La ville choisie n’est pas dans le département.',
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Corriger mes réponses' }));
@@ -141,13 +140,7 @@ describe('OwnerQuestionnairePage', () => {
 
   it('shows CONFIRM with the e-mail and clears the draft once the server confirmed', async () => {
     submit.mockResolvedValueOnce({ id: 7, message: 'Merci !' });
-    await saveDraftAt(15, { ...bien, bienCount, ...contact });
-    render(<OwnerQuestionnairePage />);
-    const send = await screen.findByRole<HTMLButtonElement>('button', {
-      name: 'Envoyer ma demande',
-    });
-    await waitFor(() => expect(send.disabled).toBe(false));
-    fireEvent.click(send);
+    await sendSavedDraft();
 
     expect(
       await screen.findByRole('heading', { name: 'Merci, votre demande est bien enregistrée' }),
