@@ -18,6 +18,7 @@ import { appDb } from '../src/db/database';
 import { readDraft, saveDraft } from '../src/db/drafts.repo';
 import { getOutboxEntry, saveOutboxEntry } from '../src/db/outbox.repo';
 import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
+import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { makeTestApp } from '../server/test-app';
 import { queueSubmission, replayQueue, type Notify } from './outbox-replay';
@@ -226,6 +227,27 @@ describe('outbox replay', () => {
     expect(entry?.message).toMatch(/la première version est arrivée/);
     expect(reachedServer).toBe(1);
     expect(await queue.size()).toBe(0);
+  });
+
+  it('quotes the server once when its message and the field’s say the same (409)', async () => {
+    const body = JSON.stringify({ ...validRegistration, email: 'j@exemple.fr' });
+    const registration = (key: string) =>
+      new Request(`${origin}/api/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body,
+      });
+    const first = crypto.randomUUID();
+    const second = crypto.randomUUID();
+    await queueSubmission(queue, registration(first), 'buyer', notify);
+    await queueSubmission(queue, registration(second), 'buyer', notify);
+    await replayQueue(queue, notify);
+    expect(await getOutboxEntry(first)).toMatchObject({ status: 'sent' });
+    const refused = await getOutboxEntry(second);
+    expect(refused?.status).toBe('failed');
+    const message = refused?.message ?? '';
+    expect(message).toMatch(/Un compte existe déjà/);
+    expect(message.match(/Un compte existe déjà/g)).toHaveLength(1);
   });
 
   it('never writes a registration’s password to the outbox', async () => {

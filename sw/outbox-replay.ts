@@ -54,8 +54,10 @@ async function messageOf(response: Response): Promise<string | undefined> {
       (v): v is string => typeof v === 'string',
     );
     const message = typeof body.message === 'string' ? body.message : undefined;
-    // The field's own message says what to fix; the general one alone does not.
-    return detail ? `${message ? `${message} ` : ''}${detail}` : message;
+    // The field's own message says what to fix; the general one alone does not. A server that
+    // puts the same sentence in both (409: this e-mail has an account) is quoted once.
+    if (!detail || message?.includes(detail)) return message ?? detail;
+    return message ? `${message} ${detail}` : detail;
   } catch {
     return undefined;
   }
