@@ -1,5 +1,6 @@
 // Installs dependencies when node_modules is missing or older than package-lock.json, so the
-// README's commands work on a fresh clone.
+// README's commands work on a fresh clone. `npm ci`: exactly the lock file's versions, and the
+// lock file is never rewritten (git status stays clean after `npm start` and `npm test`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
@@ -10,13 +11,10 @@ export function ensureDependencies() {
     existsSync('package-lock.json') &&
     statSync(marker).mtimeMs >= statSync('package-lock.json').mtimeMs;
   if (fresh) return;
-  // `npm install`, not `npm ci`: npm 11 leaves the other platforms' optional packages (Tailwind's
-  // oxide binaries) out of the lock file, and `npm ci` then refuses a lock it calls out of sync.
-  // The versions installed are still the lock file's.
-  console.log('Installation des dépendances (npm install)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  console.log('Installation des dépendances (npm ci)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('npm install a échoué.');
+    console.error('npm ci a échoué.');
     process.exit(result.status ?? 1);
   }
 }

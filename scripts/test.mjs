@@ -2,12 +2,16 @@
 import { ensureDependencies, run } from './ensure-deps.mjs';
 
 ensureDependencies();
+run(process.execPath, ['scripts/check-lock.mjs']);
 const npm = (script) => run('npm', ['run', '--silent', script]);
 
 npm('typecheck');
 npm('lint');
 npm('test:unit');
-npm('build');
+// Built under NODE_ENV=development on purpose: the build must be production whatever the shell
+// says (scripts/build.mjs); the check, the budget and the offline tests would all see otherwise.
+run('npm', ['run', '--silent', 'build'], { env: { ...process.env, NODE_ENV: 'development' } });
+run(process.execPath, ['scripts/check-production-build.mjs']);
 npm('test:budget');
 npm('test:e2e');
 console.log(

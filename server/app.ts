@@ -5,16 +5,19 @@ import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
 import { sql } from 'kysely';
 import type { Db } from './db/database';
-import type { Env } from './env';
+import { company } from '../src/domain/company';
+import { publicBaseUrl, type Env } from './env';
 import { TokenService } from './auth/tokens';
 import { AccountTokens, UsersRepo } from './auth/users.repo';
 import type { GeoIndex } from './geo/geo-data';
-import { OutboxMailer, type Mailer } from './mail/mailer';
+import { Throttle } from './http/throttle';
+import type { MailQueue } from './mail/mail-queue';
 import { authRoutes } from './routes/auth';
 import { biensRoutes } from './routes/biens';
 import { devRoutes } from './routes/dev';
 import { registerRoutes } from './routes/register';
 import { userRoutes } from './routes/users';
+import { methodNotAllowed } from './http/allowed-methods';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/static';
@@ -27,8 +30,10 @@ export interface AppDeps {
   geo: GeoIndex;
   /** Key that signs session tokens (server/auth/secret.ts). */
   jwtSecret: Uint8Array;
-  /** Where e-mails go: SMTP, or the outbox listed at /dev/outbox. */
-  mailer: Mailer;
+  /** The e-mails to send (delivered by the MailWorker that main.ts starts). */
+  mails: MailQueue;
+  /** Clock of the attempt limits (tests move it). */
+  now?: () => number;
   /** Built PWA to serve; omitted in dev (Vite serves it) and in API tests. */
   staticDir?: string;
   version?: string;
@@ -42,7 +47,8 @@ export function createApp({
   db,
   geo,
   jwtSecret,
-  mailer,
+  mails,
+  now = Date.now,
   staticDir,
   version = 'dev',
 }: AppDeps): Hono {
@@ -50,6 +56,9 @@ export function createApp({
   const startedAt = Date.now();
 
   if (env.LOG_REQUESTS) app.use(logger());
+  // The built site first: its answers are ready-made at start, security headers included
+  // (taken once from the middleware below), so they skip the per-request middleware.
+  if (staticDir) app.use(staticSite(staticDir, { headersFrom: securityHeaders(env) }));
   app.use(securityHeaders(env));
   app.use(compress());
 
@@ -87,21 +96,31 @@ export function createApp({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     });
   });
-  app.route('/api/contact', contactRoutes({ db, trustProxy: env.TRUST_PROXY }));
-  app.route('/api/public/biens', biensRoutes({ db, geo, mailer }));
+  const throttle = new Throttle(db, now);
+  const limits = {
+    throttle,
+    perHour: env.PUBLIC_FORM_HOURLY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+  };
+  const publicUrl = publicBaseUrl(env, company.siteUrl);
+  app.route('/api/contact', contactRoutes({ db, mails, limits }));
+  app.route('/api/public/biens', biensRoutes({ db, geo, mails, limits }));
   const users = new UsersRepo(db);
   const tokens = new TokenService(db, jwtSecret);
   const accountTokens = new AccountTokens(db);
-  app.route('/api', authRoutes({ env, users, accountTokens, tokens, mailer }));
-  app.route('/api', userRoutes({ users, tokens, mailer }));
-  app.route('/api', registerRoutes({ env, db, users, accountTokens, tokens, mailer }));
-  app.all('/api/*', (c) => apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
+  app.route(
+    '/api',
+    authRoutes({ db, users, accountTokens, tokens, mails, throttle, limits, publicUrl }),
+  );
+  app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
+  app.route('/api', registerRoutes({ db, users, accountTokens, tokens, mails, limits, publicUrl }));
+  const notAllowed = methodNotAllowed(app);
+  app.all('/api/*', (c) => notAllowed(c) ?? apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));
-  if (env.NODE_ENV !== 'production' && mailer instanceof OutboxMailer)
-    app.route('/dev', devRoutes(mailer));
-
-  if (staticDir) app.use(staticSite(staticDir));
+  // Development conveniences: never in production, and env.ts refuses a development server
+  // on any address but loopback.
+  if (env.NODE_ENV !== 'production') app.route('/dev', devRoutes(mails));
 
   app.notFound((c) => apiError(c, 404, 'Page introuvable.'));
   app.onError((err, c) => {

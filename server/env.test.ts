@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, isLoopbackHost, parseEnv, publicBaseUrl } from './env';
 
 describe('parseEnv', () => {
   it('runs with no configuration at all', () => {
@@ -31,5 +31,30 @@ describe('parseEnv', () => {
 
   it('treats an empty optional URL as unset', () => {
     expect(parseEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+  });
+});
+
+describe('development off loopback', () => {
+  it('knows the addresses only this machine reaches', () => {
+    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'chassimmo.fr', '128.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it('refuses development and test modes on any other address, allows production', () => {
+    expect(() => parseEnv({ HOST: '0.0.0.0' })).toThrow(/NODE_ENV=production/);
+    expect(() => parseEnv({ HOST: '192.168.1.20', NODE_ENV: 'test' })).toThrow(EnvError);
+    expect(parseEnv({ HOST: '0.0.0.0', NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('builds e-mail links on PUBLIC_URL, the company site in production, or loopback', () => {
+    const site = 'https://www.chassimmo.fr';
+    expect(publicBaseUrl(parseEnv({ PUBLIC_URL: 'https://recette.chassimmo.fr/' }), site)).toBe(
+      'https://recette.chassimmo.fr',
+    );
+    expect(publicBaseUrl(parseEnv({ NODE_ENV: 'production' }), site)).toBe(site);
+    expect(publicBaseUrl(parseEnv({ PORT: '4000' }), site)).toBe('http://127.0.0.1:4000');
+    expect(publicBaseUrl(parseEnv({ HOST: '::1' }), site)).toBe('http://[::1]:3000');
   });
 });

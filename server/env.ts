@@ -63,6 +63,15 @@ export const envSchema = z.object({
     )
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Chassimmo <contact@chassimmo.fr>'),
+  PUBLIC_FORM_HOURLY_LIMIT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'PUBLIC_FORM_HOURLY_LIMIT doit être un nombre.' })
+      .int('PUBLIC_FORM_HOURLY_LIMIT doit être un entier.')
+      .min(1, 'PUBLIC_FORM_HOURLY_LIMIT doit valoir au moins 1.')
+      .max(100_000, 'PUBLIC_FORM_HOURLY_LIMIT doit valoir au plus 100000.')
+      .default(5),
+  ),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()
@@ -71,11 +80,47 @@ export const envSchema = z.object({
 
 export type Env = z.output<typeof envSchema>;
 
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Development conveniences (demo accounts with a published password, /dev/outbox with every
+ * reset link) exist only outside production, and then only on a loopback address: a server
+ * reachable from elsewhere must run in production.
+ */
+function refuseExposedDevelopment(env: Env): void {
+  if (env.NODE_ENV === 'production' || isLoopbackHost(env.HOST)) return;
+  throw new EnvError(
+    `Configuration refusée\u00a0:\n  - HOST: ${env.HOST} rend le serveur joignable depuis d’autres machines, ce qui n’est permis qu’avec NODE_ENV=production (en ${env.NODE_ENV}, les comptes de démonstration et la boîte d’envoi /dev/outbox seraient ouverts à tous). Gardez HOST=127.0.0.1, ou lancez avec NODE_ENV=production (voir README, «\u00a0Essayer sur un téléphone\u00a0»).`,
+  );
+}
+
+/**
+ * Base of every link the server writes (e-mails): PUBLIC_URL, or the company's site in
+ * production, or the server's own loopback address in development. Never the request's Host
+ * header, which anyone can forge to have a reset link point to their own site.
+ */
+export function publicBaseUrl(env: Env, productionSite: string): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, '');
+  if (env.NODE_ENV === 'production') return productionSite.replace(/\/$/, '');
+  const host = env.HOST.includes(':') ? `[${env.HOST.replace(/^\[|\]$/g, '')}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseExposedDevelopment(result.data);
+    return result.data;
+  }
   const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
   throw new EnvError(`Configuration invalide :\n${lines.join('\n')}`);
 }

@@ -35,6 +35,16 @@ describe('server process', () => {
     expect(server.output()).toContain('PORT');
   }, 20_000);
 
+  it('refuses to run in development, or as a test server, on an address other machines reach', async () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const server = startServer({ NODE_ENV, HOST: '0.0.0.0', PORT: '0' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('HOST: 0.0.0.0');
+      expect(server.output()).toContain('NODE_ENV=production');
+      expect(server.output()).not.toContain('Serveur prêt');
+    }
+  }, 30_000);
+
   it('migrates, serves, then stops cleanly on SIGTERM', async () => {
     const server = startServer({ PORT: '0' });
     const url = await new Promise<string>((resolve, reject) => {

@@ -7,7 +7,8 @@ import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { UsersRepo } from './auth/users.repo';
 import { seedDemoAccounts } from './db/seed';
-import { OutboxMailer, SmtpMailer } from './mail/mailer';
+import { MailQueue } from './mail/mail-queue';
+import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
 import { EnvError, parseEnv } from './env';
 import { loadGeoIndex } from './geo/geo-data';
@@ -34,9 +35,24 @@ async function main(): Promise<void> {
   if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
     console.log('Comptes de démonstration créés (voir README, mot de passe Demo1234).');
   }
-  const mailer = env.SMTP_URL
-    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : new OutboxMailer(dataDir);
+  const mails = new MailQueue(db);
+  // Production without SMTP_URL keeps its mails in the queue until one is configured; the
+  // other modes without it deliver nowhere and show them at /dev/outbox.
+  const transport = env.SMTP_URL
+    ? new SmtpTransport(env.SMTP_URL, env.MAIL_FROM)
+    : env.NODE_ENV === 'production'
+      ? undefined
+      : new LocalTransport();
+  const worker = transport
+    ? new MailWorker(db, mails, transport, {
+        forgetDeliveredBodies: env.NODE_ENV === 'production',
+      })
+    : undefined;
+  if (!transport) {
+    console.warn(
+      'Aucun SMTP_URL\u00a0: les e-mails attendent dans la file (table mail_queue) et partiront au démarrage suivant, une fois SMTP_URL configuré.',
+    );
+  }
   const geo = loadGeoIndex();
 
   // Built layout: dist/server/main.js beside dist/client. In dev (tsx) Vite serves the client.
@@ -46,7 +62,7 @@ async function main(): Promise<void> {
     db,
     geo,
     jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
-    mailer,
+    mails,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     version: process.env.npm_package_version ?? 'dev',
   });
@@ -57,6 +73,8 @@ async function main(): Promise<void> {
       `Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`,
     );
   });
+
+  worker?.start();
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {
@@ -77,7 +95,14 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      void db.destroy().finally(() => process.exit(0));
+      // The mail in hand is finished and marked before the database closes: nothing is sent
+      // twice after a restart.
+      void (worker?.stop() ?? Promise.resolve())
+        .then(() => {
+          if (transport instanceof SmtpTransport) transport.close();
+          return db.destroy();
+        })
+        .finally(() => process.exit(0));
     });
     // Idle keep-alive sockets would hold close() open.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

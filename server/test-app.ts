@@ -2,26 +2,44 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from './app';
 import { UsersRepo } from './auth/users.repo';
 import { seedDemoAccounts } from './db/seed';
-import { OutboxMailer } from './mail/mailer';
+import { MailQueue } from './mail/mail-queue';
 import { migrateToLatest, openDatabase } from './db/database';
 import { parseEnv } from './env';
 import { loadGeoIndex, type GeoIndex } from './geo/geo-data';
 
 let geo: GeoIndex | undefined;
 
-/** A real app on a real, throwaway in-memory SQLite database, for server tests. */
+/**
+ * A real app on a real, throwaway SQLite database (in memory unless a dataDir is given), for
+ * server tests. Mails stay in the queue table (no worker): `mails.list()` reads them.
+ */
 export async function makeTestApp(
-  options: { staticDir?: string; env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    staticDir?: string;
+    env?: Record<string, string>;
+    seed?: boolean;
+    now?: () => number;
+    /** A SQLite file in this directory instead of memory. */
+    dataDir?: string;
+  } = {},
 ) {
-  const db = openDatabase(':memory:');
+  const db = openDatabase(options.dataDir ?? ':memory:');
   await migrateToLatest(db);
   if (options.seed) await seedDemoAccounts(new UsersRepo(db));
   geo ??= loadGeoIndex();
   const env = parseEnv({ NODE_ENV: 'test', ...options.env });
   const jwtSecret = randomBytes(32);
-  const mailer = new OutboxMailer(':memory:');
-  const app = createApp({ env, db, geo, jwtSecret, mailer, staticDir: options.staticDir });
-  return { app, db, jwtSecret, mailer };
+  const mails = new MailQueue(db);
+  const app = createApp({
+    env,
+    db,
+    geo,
+    jwtSecret,
+    mails,
+    now: options.now,
+    staticDir: options.staticDir,
+  });
+  return { app, db, jwtSecret, mails, env };
 }
 
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {

@@ -2,7 +2,7 @@ import { prerender } from 'react-dom/static';
 import { App } from './app/app';
 import { preloadRoute } from './app/preload';
 import { headHtml } from './app/head-html';
-import { routeDescriptions } from './app/route-descriptions';
+import { routeDescriptions, routeTitles } from './app/route-descriptions';
 import { routes } from './app/routes';
 
 /** Build-time only (scripts/prerender.mjs): the pages to write and how to render each. */
@@ -20,5 +20,5 @@ export async function render(path: string): Promise<{ html: string; head: string
     progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   const html = await new Response(prelude).text();
-  return { html, head: headHtml(path, routeDescriptions) };
+  return { html, head: headHtml(path, { titles: routeTitles, descriptions: routeDescriptions }) };
 }

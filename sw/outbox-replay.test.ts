@@ -20,7 +20,7 @@ import { getOutboxEntry, saveOutboxEntry } from '../src/db/outbox.repo';
 import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { makeTestApp } from '../server/test-app';
+import { makeTestApp, postJson } from '../server/test-app';
 import { queueSubmission, replayQueue, type Notify } from './outbox-replay';
 
 /**
@@ -33,11 +33,20 @@ let origin = '';
 let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
 /** '500': a failing gateway; 'drop': the connection cut before the server; 'lost-answer': the
  * server stored it, then the answer was lost on the way back. */
-const faults: ('500' | 'drop' | 'lost-answer')[] = [];
+/** 'limited': the request goes to a second real app whose per-address form limit is used up. */
+const faults: ('500' | 'drop' | 'lost-answer' | 'limited')[] = [];
+let limited: Awaited<ReturnType<typeof makeTestApp>>;
 let reachedServer = 0;
 
 beforeAll(async () => {
-  const test = await makeTestApp();
+  // Many submissions from one address: the per-address form limit is tested in server/routes.
+  const test = await makeTestApp({ env: { PUBLIC_FORM_HOURLY_LIMIT: '1000' } });
+  limited = await makeTestApp({ env: { PUBLIC_FORM_HOURLY_LIMIT: '1' } });
+  const first = await limited.app.request(
+    '/api/public/biens',
+    postJson(validOwnerSubmission, { 'Idempotency-Key': crypto.randomUUID() }),
+  );
+  if (first.status !== 201) throw new Error(`limite non consommée : ${first.status}`);
   db = test.db;
   server = serve({
     port: 0,
@@ -46,6 +55,7 @@ beforeAll(async () => {
       const fault = request.url.includes('/api/') ? faults.shift() : undefined;
       if (fault === '500') return new Response('{"message":"Panne"}', { status: 500 });
       if (fault === 'drop') return Promise.reject(new Error('connection reset'));
+      if (fault === 'limited') return limited.app.fetch(request);
       reachedServer += 1;
       if (fault === 'lost-answer') {
         return Promise.resolve(test.app.fetch(request)).then(() => {
@@ -125,6 +135,24 @@ describe('outbox replay', () => {
     expect(await queue.size()).toBe(0);
     expect(await readDraft('owner')).toBeUndefined();
     expect(notices).toContain('sent');
+  });
+
+  it('keeps a submission the server refuses for too many sends (429) queued until its Retry-After, with its message', async () => {
+    const key = crypto.randomUUID();
+    await queueSubmission(queue, ownerRequest('limite@exemple.fr', key), 'owner', notify);
+    faults.push('limited');
+    const before = Date.now();
+    await replayQueue(queue, notify, true);
+    const entry = await getOutboxEntry(key);
+    expect(entry).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(entry?.message).toMatch(/Plusieurs envois viennent d’être faits/);
+    expect(entry!.nextAttemptAt).toBeGreaterThanOrEqual(before + 3_500_000);
+    await replayQueue(queue, notify);
+    expect(await getOutboxEntry(key)).toMatchObject({ attempts: 1 });
+    // Once the server takes it again (the hour has passed, or the network returns), it goes.
+    await replayQueue(queue, notify, true);
+    expect(await getOutboxEntry(key)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await storedFor('limite@exemple.fr')).toBe(1);
   });
 
   it('waits for the backoff unless asked to send now', async () => {

@@ -10,6 +10,7 @@ import {
   afterAttempt,
   expired,
   replayDecision,
+  retryAfterSeconds,
   SUPERSEDED_MESSAGE,
   type OutboxEntry,
   type OutboxFlow,
@@ -196,7 +197,12 @@ async function replayPass(queue: Queue, notify: Notify, force: boolean): Promise
     let outcome: ReplayOutcome;
     try {
       const response = await fetchWithTimeout(head.request.clone());
-      outcome = { kind: 'answered', status: response.status, message: await messageOf(response) };
+      outcome = {
+        kind: 'answered',
+        status: response.status,
+        message: await messageOf(response),
+        retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')),
+      };
     } catch (error) {
       outcome =
         error instanceof DOMException && error.name === 'TimeoutError'

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, queryDb, test } from './fixtures';
 import { storedDraft } from './support/browser-state';
 import { title, atStep, next, answerUpTo, fillUser } from './support/buyer-flow';
+import { expectStepInView, scrollToBottom } from './support/long-form';
 
 /** Buyer signup wizard (spec 2.6, issue 5), driven by the keyboard alone. */
 
@@ -90,12 +91,134 @@ test.describe('buyer signup wizard', () => {
     await page.goto(new URL(link!).pathname);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('En cours de validation')).toBeVisible();
+    // The project is named for a person (goal and where), never by its database id.
+    const project = page.getByRole('article', { name: 'Résidence principale\u00a0– Paris (75)' });
+    await expect(project).toBeVisible();
+    await expect(
+      project.getByRole('heading', { level: 3, name: 'Résidence principale\u00a0– Paris (75)' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/Projet\s*(n°\s*)?\d/);
+    await expect(page.getByRole('article', { name: /Projet\s*\d/ })).toHaveCount(0);
     await expect(page.getByText('450 000')).toBeVisible();
     await expect(page.getByText('De 10 001 à 50 000 €')).toBeVisible();
     await expect(page.getByText('Proche du métro')).toBeVisible();
     await expect(
       page.locator('dt', { hasText: 'Départements' }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText('Paris (75)');
+  });
+
+  test('on a phone, a new step shows the progress bar and its title below the header @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 2);
+    await expectStepInView(page, 'Progression de l’inscription');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // Résidence principale
+    await scrollToBottom(page);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await atStep(page, 4);
+    await expectStepInView(page, 'Progression de l’inscription');
+    await scrollToBottom(page);
+    await page.getByRole('button', { name: 'Precedent' }).click();
+    await atStep(page, 3);
+    await expectStepInView(page, 'Progression de l’inscription');
+  });
+
+  test('CONFIRM says what comes next: the e-mail to open, a new one on demand, the way home', async ({
+    page,
+  }) => {
+    const email = `confirmation.${Date.now()}@exemple.fr`;
+    await page.goto('/signup');
+    await answerUpTo(page, 15);
+    await fillUser(page, email);
+    await page.keyboard.press('Enter');
+    await expect(title(page)).toHaveText('Merci, votre inscription est enregistrée');
+    await expect(title(page)).toBeFocused();
+    await expect(page.getByText('Ouvrez l’e-mail de confirmation')).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await expect(page.getByText(/dans les 48\s+heures/)).toBeVisible();
+
+    // The picture is the e-mail leaving, and its alt says so (the SVG's own title).
+    const picture = page.locator('main img');
+    await expect(picture).toHaveAttribute('alt', /enveloppe/);
+    const alt = (await picture.getAttribute('alt'))!;
+    const svg = await (await page.request.get((await picture.getAttribute('src'))!)).text();
+    expect(svg).toContain(`<title>${alt}</title>`);
+
+    const activationMails = async () => {
+      const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
+      const mails = (await res.json()) as OutboxMail[];
+      return mails.filter((m) =>
+        m.links.some((l) => new URL(l).pathname.startsWith('/activation/')),
+      ).length;
+    };
+    await expect.poll(activationMails).toBe(1);
+    await page.getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }).click();
+    const resent = page
+      .getByRole('status')
+      .filter({ hasText: 'un nouvel e-mail de confirmation vient' });
+    await expect(resent).toBeVisible();
+    await expect(resent).toBeFocused(); // where the button was
+    await expect(
+      page.getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }),
+    ).toHaveCount(0);
+    await expect.poll(activationMails).toBe(2);
+
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('BUDGET says next to the field why a figure is refused, amounts written the French way', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 12);
+    await atStep(page, 13);
+    const budget = page.getByLabel(/Votre budget total en euros/);
+    const suivant = page.getByRole('button', { name: 'Suivant' });
+    const message = page.locator('#inscription-budget-erreur');
+    await expect(
+      page.getByText('entre 20\u202f000\u00a0€ et 10\u202f000\u202f000\u00a0€'),
+    ).toBeVisible();
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('5000');
+    await expect(message).toHaveCount(0); // not while typing: 5, 50, 500… lead to 50 000
+    await expect(suivant).toBeDisabled();
+    await page.keyboard.press('Enter');
+    await expect(message).toHaveText('Le budget doit être d’au moins 20\u202f000\u00a0€.');
+    await expect(budget).toBeFocused();
+    await expect(budget).toHaveAttribute('aria-invalid', 'true');
+    await expect(budget).toHaveAttribute('aria-describedby', 'inscription-budget-erreur');
+    await expect(title(page)).toContainText('12.');
+
+    await budget.fill('20000000');
+    await expect(message).toHaveText('Le budget ne peut pas dépasser 10\u202f000\u202f000\u00a0€.');
+    await expect(suivant).toBeDisabled();
+    await budget.fill('');
+    await budget.pressSequentially('45e');
+    await expect(message).toHaveText(
+      'Saisissez votre budget en chiffres seulement, par exemple 450000.',
+    );
+    await budget.fill('450000');
+    await expect(message).toHaveCount(0);
+    await expect(budget).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByText('Soit 450\u202f000\u00a0€.')).toBeVisible();
+    await budget.press('Enter');
+    await atStep(page, 14);
+  });
+
+  test('BUDGET: leaving the field with a figure too low says why at once', async ({ page }) => {
+    await page.goto('/signup');
+    await answerUpTo(page, 12);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('19999');
+    await page.keyboard.press('Tab'); // to Precedent
+    await expect(page.locator('#inscription-budget-erreur')).toHaveText(
+      'Le budget doit être d’au moins 20\u202f000\u00a0€.',
+    );
+    await expect(page.getByRole('button', { name: 'Suivant' })).toBeDisabled();
   });
 
   test('reload at step 9 restores the step and the answers', async ({ page }) => {

@@ -67,3 +67,93 @@ test('an expired choice is asked again', async ({ page }) => {
   await page.goto('/services');
   await expect(page.getByTestId('cookie-banner')).toBeVisible();
 });
+
+/** Issue 12: the banner's place in the tab order, on the screen and for the focus. */
+for (const { tag, label } of [
+  { tag: '', label: '1280 px' },
+  { tag: ' @mobile', label: '390 px' },
+]) {
+  test(`cookie banner: first stop of the tab order, yet it takes no focus on load (${label})${tag}`, async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('link', { name: 'En savoir plus' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Refuser' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Accepter' })).toBeFocused();
+    // Then the page itself, from its skip link.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeFocused();
+  });
+
+  test(`after a cookie choice the focus goes back where it was, or to the main content, never to body (${label})${tag}`, async ({
+    page,
+  }) => {
+    await page.goto('/services');
+    const banner = page.getByTestId('cookie-banner');
+    const settings = page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: 'Gestion des cookies' });
+
+    // From the start of the page, by keyboard: focus lands on the main content.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Refuser' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+    await expect(page.locator('main#contenu')).toBeFocused();
+
+    // Reopened from the footer by keyboard: the banner takes focus and gives it back.
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Refuser' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+    await expect(settings).toBeFocused();
+
+    // With the mouse too.
+    await settings.click();
+    await banner.getByRole('button', { name: 'Accepter' }).click();
+    await expect(banner).toBeHidden();
+    await expect(settings).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toContain('accepted');
+  });
+}
+
+test('cookie banner covers neither the main call to action nor the end of the page @mobile', async ({
+  page,
+}) => {
+  for (const [route, cta] of [
+    ['/', 'Décrire mon projet'],
+    ['/homestylz', 'Demander un devis'],
+  ] as const) {
+    await page.goto(route);
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    const action = (await page
+      .locator('main')
+      .getByRole('link', { name: cta })
+      .first()
+      .boundingBox())!;
+    const sheet = (await banner.boundingBox())!;
+    expect(action.y + action.height, `${route}: ${cta}`).toBeLessThanOrEqual(sheet.y);
+
+    // The page ends above the banner: the shell keeps the banner's height free below it.
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    const lastLine = page.getByRole('contentinfo').getByText(/Carte professionnelle/);
+    await expect(lastLine).toBeInViewport();
+    const last = (await lastLine.boundingBox())!;
+    const sheetNow = (await banner.boundingBox())!;
+    expect(last.y + last.height, `${route}: end of the page`).toBeLessThanOrEqual(sheetNow.y);
+  }
+});

@@ -111,7 +111,7 @@ test.describe('header', () => {
     await expect(page.locator('#tarifs')).toContainText('TTC');
   });
 
-  test('homestylz variant: its own menu, disabled entries, link back to the main brand', async ({
+  test('homestylz variant: its own menu and call to action, disabled entries, link back to the main brand', async ({
     page,
   }) => {
     await page.goto('/homestylz/services');
@@ -123,6 +123,13 @@ test.describe('header', () => {
     await expect(nav.getByRole('link', { name: 'Tarifs' })).toHaveAttribute(
       'href',
       '/homestylz/services#tarifs',
+    );
+    // Its call to action asks for a quote on its own contact page, not the buyer signup.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Décrire mon projet' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Demander un devis' })).toHaveAttribute(
+      'href',
+      '/homestylz/contact',
     );
     await nav.getByRole('link', { name: 'Chassimmo', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);

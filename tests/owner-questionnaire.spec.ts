@@ -16,6 +16,7 @@ import {
   fillContact,
 } from './support/owner-flow';
 import { storedDraft } from './support/browser-state';
+import { expectStepInView, scrollToBottom } from './support/long-form';
 
 test.describe('owner questionnaire', () => {
   // Every test walks the questions one by one (three times for the reload test).
@@ -299,6 +300,72 @@ test.describe('owner questionnaire', () => {
     await expect(next(page)).toBeEnabled(); // DESC is optional
     await next(page).click();
     await expect(page.getByRole('button', { name: 'Envoyer ma demande' })).toBeDisabled();
+  });
+
+  test('on a phone, a new step shows the progress bar and its title below the header @mobile', async ({
+    page,
+  }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'C’est parti !' }).click();
+    await expectStep(page, 'À quoi correspond votre bien ?');
+    await expectStepInView(page, 'Progression du questionnaire');
+    await radio(page, 'Résidence principale').check();
+    await scrollToBottom(page);
+    await next(page).click();
+    await expectStep(page, 'Combien de biens souhaitez-vous vendre ?');
+    await expectStepInView(page, 'Progression du questionnaire');
+    await next(page).focus();
+    await scrollToBottom(page);
+    await page.keyboard.press('Enter'); // on Suivant: PROPERTY_COUNT is ungated
+    await expectStep(page, 'Dans quel secteur se trouve votre bien ?');
+    await expectStepInView(page, 'Progression du questionnaire');
+  });
+
+  test('PRICE: Next stays enabled, but a wrong price is said next to the field and kept back', async ({
+    page,
+  }) => {
+    await open(page);
+    await answerUpToRooms(page);
+    await radio(page, '4 pièces').check();
+    await next(page).click();
+    await radio(page, '3').check();
+    await next(page).click();
+    await radio(page, 'Aucune').check();
+    await next(page).click();
+    const priceTitle = 'À quel prix souhaitez-vous vendre ?';
+    await expectStep(page, priceTitle);
+    const price = page.getByPlaceholder('500 000€');
+    const message = page.locator('#owner-price-erreur');
+
+    await price.fill('-5');
+    await expect(message).toHaveText('Le prix doit être supérieur à 0\u00a0€.');
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(price).toHaveAttribute('aria-describedby', 'owner-price-aide owner-price-erreur');
+    await expect(next(page)).toBeEnabled(); // spec 5: not gated
+    await next(page).click();
+    await expect(title(page)).toHaveText(priceTitle);
+    await expect(price).toBeFocused();
+
+    await price.fill('100000001');
+    await expect(message).toHaveText('Le prix ne peut pas dépasser 100\u202f000\u202f000\u00a0€.');
+    await price.press('Enter');
+    await expect(title(page)).toHaveText(priceTitle);
+
+    // What the browser cannot read is not taken for an empty price (a free valuation).
+    await price.fill('');
+    await price.pressSequentially('64e');
+    await expect(message).toHaveText(
+      'Saisissez le prix en chiffres seulement, par exemple 500000.',
+    );
+    await next(page).click();
+    await expect(title(page)).toHaveText(priceTitle);
+
+    await price.fill('640000');
+    await expect(message).toHaveCount(0);
+    await expect(page.getByText('Soit 640\u202f000\u00a0€.')).toBeVisible();
+    await next(page).click();
+    await expectStep(page, 'Quels documents de vente avez-vous déjà ?');
+    await expect.poll(async () => (await storedDraft(page, 'owner'))?.answers.price).toBe(640000);
   });
 
   test('Recommencer, once confirmed, clears the answers and returns to the intro', async ({

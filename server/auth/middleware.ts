@@ -16,7 +16,8 @@ const FORBIDDEN = 'Vous n’avez pas accès à cette ressource.';
 
 /**
  * Every protected call: a bearer token whose signature, algorithm, expiry and revocation are
- * checked, for an account that still exists and is not archived. Roles come from the database,
+ * checked, for an account that still exists, is not archived and has not changed its password
+ * since the token was issued (session version). Roles come from the database,
  * so a role taken away applies at once, whatever the token says.
  */
 export function requireAuth(tokens: TokenService, users: UsersRepo): MiddlewareHandler<AuthEnv> {
@@ -26,7 +27,8 @@ export function requireAuth(tokens: TokenService, users: UsersRepo): MiddlewareH
     const session = match?.[1] ? await tokens.verify(match[1]) : undefined;
     if (!session) return apiError(c, 401, UNAUTHENTICATED);
     const row = await users.findById(session.userId);
-    if (!row || row.is_archived === 1) return apiError(c, 401, UNAUTHENTICATED);
+    if (!row || row.is_archived === 1 || row.session_version !== session.sessionVersion)
+      return apiError(c, 401, UNAUTHENTICATED);
     const user = toUser(row);
     c.set('session', { ...session, roles: user.roles });
     c.set('user', user);

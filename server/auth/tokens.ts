@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { TokenPayload } from '../../src/domain/auth.schema';
 import { isRoleCode, type RoleCode } from '../../src/domain/roles';
-import type { User } from '../../src/domain/user.schema';
 import type { Db } from '../db/database';
 
 /** Lifetime of a session token. */
@@ -14,6 +13,15 @@ export interface Session {
   roles: RoleCode[];
   jti: string;
   exp: number;
+  /** The account's session version when the token was issued (users.repo.ts setPassword). */
+  sessionVersion: number;
+}
+
+/** Who a token is for: the account id, its roles and its current session version. */
+export interface TokenSubject {
+  id: string;
+  roles: RoleCode[];
+  sessionVersion: number;
 }
 
 export class TokenService {
@@ -23,18 +31,22 @@ export class TokenService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A signed token carrying exp (seconds), the numeric roles, the user and an id. */
-  async issue(user: User): Promise<{ token: string; payload: TokenPayload }> {
+  /**
+   * A signed token carrying exp (seconds), the numeric roles, the session version, the account
+   * id and a token id: what authorising a call needs, and nothing personal (no e-mail, phone or
+   * address: a token travels in headers and logs). The client gets the user itself with it.
+   */
+  async issue(subject: TokenSubject): Promise<{ token: string; payload: TokenPayload }> {
     const iat = Math.floor(this.now() / 1000);
     const payload: TokenPayload = {
-      sub: user._id,
+      sub: subject.id,
       jti: randomUUID(),
       iat,
       exp: iat + TOKEN_TTL_SECONDS,
-      roles: user.roles,
-      user,
+      roles: subject.roles,
+      sv: subject.sessionVersion,
     };
-    const token = await new SignJWT({ roles: payload.roles, user: payload.user })
+    const token = await new SignJWT({ roles: payload.roles, sv: payload.sv })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(payload.sub)
       .setJti(payload.jti)
@@ -57,13 +69,20 @@ export class TokenService {
       });
       const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRoleCode) : [];
       if (!payload.sub || !payload.jti || payload.exp === undefined) return undefined;
+      if (typeof payload.sv !== 'number' || !Number.isInteger(payload.sv)) return undefined;
       const revoked = await this.db
         .selectFrom('revoked_token')
         .select('jti')
         .where('jti', '=', payload.jti)
         .executeTakeFirst();
       if (revoked) return undefined;
-      return { userId: payload.sub, roles, jti: payload.jti, exp: payload.exp };
+      return {
+        userId: payload.sub,
+        roles,
+        jti: payload.jti,
+        exp: payload.exp,
+        sessionVersion: payload.sv,
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isRoleCode, type RoleCode } from '../../src/domain/roles';
 import type { ProfileUpdate, User } from '../../src/domain/user.schema';
 import type { Db } from '../db/database';
@@ -29,6 +29,15 @@ export function toUser(row: UserRow): User {
     isActive: row.is_active === 1,
     idChasseur: row.id_chasseur,
   };
+}
+
+/** What a session token is issued for (tokens.ts). */
+export function tokenSubject(row: UserRow): {
+  id: string;
+  roles: RoleCode[];
+  sessionVersion: number;
+} {
+  return { id: row.id, roles: toUser(row).roles, sessionVersion: row.session_version };
 }
 
 export interface NewUser {
@@ -112,16 +121,30 @@ export class UsersRepo {
       .executeTakeFirst();
   }
 
-  async setPassword(id: string, passwordHash: string): Promise<void> {
-    await this.db
+  /**
+   * Sets a new password and ends every session signed with the old one: tokens carry the
+   * session version they were issued under (tokens.ts). Returns the new version.
+   */
+  async setPassword(
+    id: string,
+    passwordHash: string,
+    trx: Kysely<Database> = this.db,
+  ): Promise<number> {
+    const row = await trx
       .updateTable('app_user')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .set((eb) => ({
+        password_hash: passwordHash,
+        session_version: eb('session_version', '+', 1),
+        updated_at: new Date().toISOString(),
+      }))
       .where('id', '=', id)
-      .execute();
+      .returning('session_version')
+      .executeTakeFirstOrThrow();
+    return row.session_version;
   }
 
-  async activate(id: string): Promise<void> {
-    await this.db
+  async activate(id: string, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx
       .updateTable('app_user')
       .set({ is_active: 1, updated_at: new Date().toISOString() })
       .where('id', '=', id)
@@ -146,11 +169,19 @@ export class AccountTokens {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A new code; earlier unused codes of the same kind for this user stop working. */
-  async create(userId: string, kind: 'activation' | 'reset', ttlMs: number): Promise<string> {
+  /**
+   * A new code; earlier unused codes of the same kind for this user stop working. Inside the
+   * caller's transaction when given (the code and the mail that carries it commit together).
+   */
+  async create(
+    userId: string,
+    kind: 'activation' | 'reset',
+    ttlMs: number,
+    outer?: Transaction<Database>,
+  ): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<Database>) => {
       await trx
         .updateTable('account_token')
         .set({ used_at: now })
@@ -169,7 +200,9 @@ export class AccountTokens {
           created_at: now,
         })
         .execute();
-    });
+    };
+    if (outer) await write(outer);
+    else await this.db.transaction().execute(write);
     return code;
   }
 

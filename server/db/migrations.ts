@@ -176,6 +176,70 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('buyer_project').execute();
     },
   },
+  '0005_throttle': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('throttle')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'integer', (c) => c.notNull())
+        .addColumn('blocked_until', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('throttle_expires_at')
+        .on('throttle')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('throttle').execute();
+    },
+  },
+  '0006_session_version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('app_user')
+        .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('app_user').dropColumn('session_version').execute();
+    },
+  },
+  '0007_mail_queue': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mail_queue')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'integer', (c) => c.notNull())
+        .addColumn('lease_until', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('mail_queue_due')
+        .on('mail_queue')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createIndex('mail_queue_recipient')
+        .on('mail_queue')
+        .columns(['recipient', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('mail_queue').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,8 @@ export interface UserTable {
   is_archived: number;
   /** 1 once the e-mail address is confirmed. */
   is_active: number;
+  /** Bumped when the password changes: tokens carrying an older value are refused. */
+  session_version: Generated<number>;
   id_chasseur: string | null;
   created_at: string;
   updated_at: string;
@@ -119,6 +121,39 @@ export interface BuyerProjectTable {
   updated_at: string;
 }
 
+/** Attempts counted per key (sign-in, password check, public forms): server/http/throttle.ts. */
+export interface ThrottleTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+  blocked_until: number;
+  /** When the row means nothing any more and may be deleted. */
+  expires_at: number;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** E-mails to deliver, written with the record that causes them (server/mail/mail-queue.ts). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** Message-ID header, fixed at enqueue so a retry is the same message. */
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: MailStatus;
+  attempts: number;
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number;
+  /** While 'sending': after this instant a stopped worker's claim may be taken over. */
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -128,4 +163,6 @@ export interface Database {
   owner_contact: OwnerContactTable;
   idempotency_key: IdempotencyKeyTable;
   buyer_project: BuyerProjectTable;
+  throttle: ThrottleTable;
+  mail_queue: MailQueueTable;
 }

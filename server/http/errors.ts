@@ -31,3 +31,18 @@ export async function readJson(c: Context): Promise<unknown> {
     return undefined;
   }
 }
+
+/** 429 with Retry-After (seconds), and the French message saying what to do meanwhile. */
+export function tooManyRequests(c: Context, retryAfterSeconds: number, message: string) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return c.json<ApiError>({ message }, 429);
+}
+
+/** "dans 3 minutes", "dans 1 heure" for a wait in seconds, rounded up. */
+export function waitInFrench(seconds: number): string {
+  if (seconds < 60) return `dans ${seconds} seconde${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `dans ${minutes} minute${minutes > 1 ? 's' : ''}`;
+  const hours = Math.ceil(minutes / 60);
+  return `dans ${hours} heure${hours > 1 ? 's' : ''}`;
+}

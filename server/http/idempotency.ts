@@ -63,3 +63,14 @@ export async function once(
     return { kind: 'new', answer } as const;
   });
 }
+
+/** True when this key already has an answer: the request is a replay, not a new submission. */
+export async function answered(db: Db, scope: string, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('idempotency_key')
+    .select('key')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,8 +1,9 @@
-import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { patternToRegExp } from '../../src/domain/route-pattern';
+import { loadStaticFiles, type Representation, type StaticFile } from './static-files';
 
 /** Written by scripts/prerender.mjs: which paths have HTML of their own, which are app routes. */
 export interface RoutesManifest {
@@ -10,38 +11,6 @@ export interface RoutesManifest {
   patterns: string[];
   notFound: string;
   shell: string;
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-
-function cacheControlFor(urlPath: string, ext: string): string {
-  // Vite puts every hashed file under /assets: their name changes with their content.
-  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
-  if (ext === '.html' || ext === '.webmanifest' || urlPath === '/sw.js' || ext === '.json')
-    return REVALIDATE;
-  return 'public, max-age=86400';
 }
 
 /** Encodings the client accepts, honouring 'q=0' (refused). */
@@ -55,100 +24,146 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-interface Found {
-  file: string;
-  stats: Stats;
+const BR = 1;
+const GZIP = 2;
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const acceptCache = new Map<string, number>();
+
+/** br, then gzip, then identity: the best twin the client accepts. */
+function negotiate(file: StaticFile, header: string | undefined): Representation {
+  if (!header || (!file.br && !file.gzip)) return file.identity;
+  let accepted = acceptCache.get(header);
+  if (accepted === undefined) {
+    const names = acceptedEncodings(header);
+    accepted = (names.has('br') ? BR : 0) | (names.has('gzip') ? GZIP : 0);
+    if (acceptCache.size < 100) acceptCache.set(header, accepted);
+  }
+  if (file.br && accepted & BR) return file.br;
+  if (file.gzip && accepted & GZIP) return file.gzip;
+  return file.identity;
 }
 
+/** If-None-Match against a strong ETag, with the weak comparison the header calls for. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** The raw path of a request URL, without query (Request URLs are already normalised). */
+function pathnameOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  let end = url.length;
+  for (const mark of ['?', '#']) {
+    const at = url.indexOf(mark, start);
+    if (at !== -1 && at < end) end = at;
+  }
+  return url.slice(start, end);
+}
+
+/** The headers `middleware` adds to a bare answer: computed once, on a probe request. */
+async function headersSetBy(middleware: MiddlewareHandler): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use(middleware);
+  probe.get('*', (c) => c.body(null, 204));
+  const res = await probe.request('http://localhost/');
+  return Object.fromEntries(res.headers);
+}
+
+/** Paths the app answers itself (the API, its /geo mirror, development pages). */
+const APP_PATHS = /^\/(api|geo|dev|checkout)(\/|$)/;
+
+const htmlFor = (p: string) => (p === '/' ? '/index.html' : `${p}/index.html`);
+
 /**
- * Serves the built PWA: files with the right caching (hashed assets immutable, HTML revalidated),
- * precompressed .br/.gz twins when the browser accepts them, prerendered pages as their own HTML,
- * other app routes with the shell, and anything else with the 404 page and a 404 status.
+ * Serves the built PWA from memory: every file is read once at start (static-files.ts) with its
+ * precompressed .br/.gz twins, a strong ETag and all its headers (hashed assets immutable, HTML
+ * revalidated). Prerendered pages are served as their own HTML, other app routes with the shell,
+ * anything else with the 404 page and a 404 status. The build must not change while served.
+ *
+ * Mounted before the app's other middleware, so its answers skip them: `headersFrom` (the
+ * security headers middleware) is run once on a probe and what it sets is added to every answer.
  */
-export function staticSite(root: string): MiddlewareHandler {
-  const rootDir = path.resolve(root);
-  const manifestFile = path.join(rootDir, 'routes.json');
-  const manifest: RoutesManifest = existsSync(manifestFile)
-    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as RoutesManifest)
+export function staticSite(
+  root: string,
+  options: { headersFrom?: MiddlewareHandler; maxInMemory?: number } = {},
+): MiddlewareHandler {
+  const files = loadStaticFiles(root, options);
+  const manifestFile = files.get('/routes.json')?.identity.body;
+  const manifest: RoutesManifest = manifestFile
+    ? (JSON.parse(Buffer.from(manifestFile).toString('utf8')) as RoutesManifest)
     : { prerendered: [], patterns: [], notFound: '/404', shell: '/app-shell.html' };
-  const prerendered = new Set(manifest.prerendered);
   const appRoutes = manifest.patterns.map(patternToRegExp);
+  const pages = new Map<string, StaticFile>();
+  for (const route of manifest.prerendered) {
+    const page = files.get(htmlFor(route));
+    if (page) pages.set(route, page);
+  }
+  const shell = files.get(manifest.shell);
+  const notFound = files.get(htmlFor(manifest.notFound)) ?? shell;
 
-  const find = (rel: string): Found | undefined => {
-    const file = path.resolve(rootDir, `.${rel}`);
-    if (file !== rootDir && !file.startsWith(rootDir + path.sep)) return undefined;
-    try {
-      const stats = statSync(file);
-      return stats.isFile() ? { file, stats } : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const htmlFor = (p: string) => (p === '/' ? '/index.html' : `${p}/index.html`);
-
-  const send = (c: Context, found: Found, urlPath: string, status: 200 | 404 = 200) => {
-    const ext = path.extname(found.file);
-    const etag = `W/"${found.stats.size.toString(16)}-${Math.floor(found.stats.mtimeMs).toString(16)}"`;
-    const headers: Record<string, string> = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': status === 404 ? 'no-store' : cacheControlFor(urlPath, ext),
-      ETag: etag,
-      Vary: 'Accept-Encoding',
-    };
-    if (status === 200 && c.req.header('If-None-Match') === etag) {
-      return c.body(null, 304, headers);
-    }
-    let file = found.file;
-    let size = found.stats.size;
-    const accepted = acceptedEncodings(c.req.header('Accept-Encoding'));
-    for (const [enc, suffix] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
-      if (!accepted.has(enc)) continue;
-      try {
-        const twin = statSync(file + suffix);
-        headers['Content-Encoding'] = enc;
-        file += suffix;
-        size = twin.size;
-        break;
-      } catch {
-        // no precompressed twin: try the next encoding
+  let invalid: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+  let isReady = false;
+  const ready = (
+    options.headersFrom ? headersSetBy(options.headersFrom) : Promise.resolve({})
+  ).then((extra) => {
+    // As the middleware would (it overwrites), its headers win over the file's own.
+    for (const file of files.values()) {
+      for (const rep of [file.identity, file.br, file.gzip]) {
+        if (!rep) continue;
+        rep.ok = { ...rep.ok, ...extra };
+        rep.notFound = { ...rep.notFound, ...extra };
+        rep.notModified = { ...rep.notModified, ...extra };
       }
     }
-    headers['Content-Length'] = String(size);
-    if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-    return c.body(stream, status, headers);
+    invalid = { ...invalid, ...extra };
+    isReady = true;
+  });
+  ready.catch(() => {}); // a failure is thrown to the requests that await it
+
+  const send = (req: Request, file: StaticFile, status: 200 | 404 = 200): Response => {
+    const rep = negotiate(file, req.headers.get('Accept-Encoding') ?? undefined);
+    if (status === 200 && matches(req.headers.get('If-None-Match') ?? undefined, rep.etag)) {
+      return new Response(null, { status: 304, headers: rep.notModified });
+    }
+    const headers = status === 200 ? rep.ok : rep.notFound;
+    if (req.method === 'HEAD') return new Response(null, { status, headers });
+    const body =
+      rep.body ??
+      (Readable.toWeb(createReadStream(rep.file)) as ReadableStream<Uint8Array<ArrayBuffer>>);
+    return new Response(body, { status, headers });
   };
 
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.text('Adresse invalide.', 400);
+    const req = c.req.raw;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let urlPath = pathnameOf(req.url);
+    if (APP_PATHS.test(urlPath)) return next();
+    if (!isReady) await ready;
+    if (urlPath.includes('%')) {
+      try {
+        urlPath = decodeURIComponent(urlPath);
+      } catch {
+        return new Response('Adresse invalide.', { status: 400, headers: invalid });
+      }
+      if (APP_PATHS.test(urlPath)) return next();
     }
-    if (/^\/(api|geo|dev|checkout)(\/|$)/.test(urlPath)) return next();
 
     const routePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    if (prerendered.has(routePath)) {
-      const page = find(htmlFor(routePath));
-      if (page) return send(c, page, routePath);
-    }
+    const page = pages.get(routePath);
+    if (page) return send(req, page);
+    const ext = path.posix.extname(routePath);
     // HTML files are served under their route ('/services'), except the shell the worker uses.
-    if (!routePath.endsWith('.html') || routePath === manifest.shell) {
-      const asset = path.extname(routePath) ? find(routePath) : undefined;
-      if (asset) return send(c, asset, routePath);
+    if (ext && (ext !== '.html' || routePath === manifest.shell)) {
+      const asset = files.get(routePath);
+      if (asset) return send(req, asset);
     }
-    if (path.extname(routePath) === '' && appRoutes.some((re) => re.test(routePath))) {
-      const shell = find(manifest.shell);
-      if (shell) return send(c, shell, routePath);
-    }
-    const notFound = find(htmlFor(manifest.notFound)) ?? find(manifest.shell);
-    if (notFound) return send(c, notFound, routePath, 404);
+    if (!ext && shell && appRoutes.some((re) => re.test(routePath))) return send(req, shell);
+    if (notFound) return send(req, notFound, 404);
     return next();
   };
 }

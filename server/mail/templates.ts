@@ -1,6 +1,25 @@
 import { company } from '../../src/domain/company';
 import { companyLegal } from '../../src/domain/company-legal';
-import type { Mail } from './mailer';
+import { CONTROL_CHARACTERS } from '../../src/domain/text';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A subject line built from what a visitor typed: control characters become spaces (no header
+ * can be forged, whatever the transport does), spaces are collapsed and the length is capped.
+ */
+export function headerSafe(value: string, max = 150): string {
+  const flat = value
+    .replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
 
 const escapeHtml = (s: string) =>
   s
@@ -53,7 +72,7 @@ ${p(`L’équipe ${company.brand}`)}
 </td></tr>
 <tr><td style="padding:16px 28px;font-size:12px;color:#5b6b7a;border-top:1px solid #e3e8ee">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject: headerSafe(subject), text, html };
 }
 
 export function activationMail(to: string, firstname: string, link: string): Mail {
@@ -104,17 +123,28 @@ export function ownerConfirmationMail(to: string, firstname: string): Mail {
   });
 }
 
-export interface LeadSummary {
-  lines: [string, string][];
+/** To the team: a new record to act on (owner lead, buyer, message), as plain facts. */
+export function staffNotificationMail(
+  to: string,
+  subject: string,
+  intro: string,
+  lines: [string, string][],
+): Mail {
+  return render(to, subject, {
+    greeting: 'Bonjour,',
+    paragraphs: [intro, ...lines.map(([label, value]) => `${label}\u00a0: ${value}`)],
+  });
 }
 
-/** To the team: a new owner lead, as plain facts. */
-export function staffNewLeadMail(to: string, title: string, summary: LeadSummary): Mail {
-  return render(to, title, {
+/** To a visitor who wrote through the contact page. */
+export function contactAcknowledgementMail(to: string): Mail {
+  // No name in the greeting: the form's name is free text, and this mail goes to an address
+  // the sender chose, so nothing the sender typed is echoed in it.
+  return render(to, `Nous avons bien reçu votre message`, {
     greeting: 'Bonjour,',
     paragraphs: [
-      'Un propriétaire vient de remplir le questionnaire vendeur. À rappeler sous 48 heures :',
-      ...summary.lines.map(([label, value]) => `${label} : ${value}`),
+      `Merci d’avoir écrit à ${company.brand}. Nous vous répondons sous 48 heures ouvrées.`,
+      `Pour une question urgente, appelez-nous au ${company.phone}.`,
     ],
   });
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   activationSchema,
   emailRequestSchema,
@@ -6,42 +6,43 @@ import {
   resetPasswordSchema,
   type LoginResponse,
 } from '../../src/domain/auth.schema';
-import { company } from '../../src/domain/company';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password-hash';
 import { requireAuth, type AuthEnv } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
-import { toUser, type AccountTokens, type UsersRepo } from '../auth/users.repo';
-import type { Env } from '../env';
+import { tokenSubject, toUser, type AccountTokens, type UsersRepo } from '../auth/users.repo';
+import type { Db } from '../db/database';
 import { clientIp, rateLimitKey } from '../http/client-ip';
-import { apiError, readJson, validationError } from '../http/errors';
-import { RateLimiter } from '../http/rate-limit';
-import type { Mailer } from '../mail/mailer';
+import { apiError, readJson, validationError, waitInFrench } from '../http/errors';
+import {
+  ACCOUNT_MAILS_PER_ACCOUNT,
+  SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
+  SIGN_IN_PER_ADDRESS,
+  keyPart,
+  passwordCheckKey,
+  type Throttle,
+} from '../http/throttle';
+import { limitPublicForm, type FormLimits } from '../http/form-limits';
+import type { MailQueue } from '../mail/mail-queue';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
 
 export const ACTIVATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AuthDeps {
-  env: Env;
+  db: Db;
   users: UsersRepo;
   accountTokens: AccountTokens;
   tokens: TokenService;
-  mailer: Mailer;
-  /** Failed sign-ins: 5 per e-mail and per address in 15 minutes, the sixth answers 429. */
-  loginFailures?: RateLimiter;
-  /** E-mails sent on request (activation, reset): a few per address and hour. */
-  mailRequests?: RateLimiter;
+  mails: MailQueue;
+  throttle: Throttle;
+  /** Per-address limit of the two e-mail requests, as for the public forms. */
+  limits: FormLimits;
+  /** Base of the links sent by e-mail (env.ts publicBaseUrl). */
+  publicUrl: string;
 }
 
-/**
- * Base of the links sent by e-mail. In production only PUBLIC_URL (or the company's address)
- * is used: the request's Host header could be forged to send someone a poisoned reset link.
- */
-export function publicBase(c: Context, env: Env): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, '');
-  if (env.NODE_ENV === 'production') return company.siteUrl;
-  return new URL(c.req.url).origin;
-}
+/** The sign-in keys of one account, whatever the address (the address's part follows). */
+const signInPrefix = (email: string) => `sign-in:${keyPart(email.trim().toLowerCase())}|`;
 
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 const SAME_ANSWER_RESEND =
@@ -50,13 +51,14 @@ const SAME_ANSWER_FORGOT =
   'Si un compte existe pour cette adresse, vous allez recevoir un e-mail pour choisir un nouveau mot de passe.';
 
 export function authRoutes({
-  env,
+  db,
   users,
   accountTokens,
   tokens,
-  mailer,
-  loginFailures = new RateLimiter(5, 15 * 60_000),
-  mailRequests = new RateLimiter(3, 60 * 60_000),
+  mails,
+  throttle,
+  limits,
+  publicUrl,
 }: AuthDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -64,14 +66,21 @@ export function authRoutes({
     const parsed = loginRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const { username, password } = parsed.data;
-    const emailKey = `email:${username.toLowerCase()}`;
-    const ipKey = `ip:${rateLimitKey(clientIp(c, env.TRUST_PROXY))}`;
-    if (loginFailures.exhausted(emailKey) || loginFailures.exhausted(ipKey)) {
+    // The attempt is counted before the hash is checked, so parallel guesses cannot all pass
+    // a check made before any of them is counted (docs/api-auth.md).
+    const address = keyPart(rateLimitKey(clientIp(c, limits.trustProxy)));
+    const pair = {
+      key: `${signInPrefix(username)}${address}`,
+      policy: SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
+    };
+    const fromAddress = { key: `sign-in-address:${address}`, policy: SIGN_IN_PER_ADDRESS };
+    const reservation = await throttle.reserve([pair, fromAddress]);
+    if (!reservation.ok) {
+      c.header('Retry-After', String(reservation.retryAfterSeconds));
       return c.json<LoginResponse>(
         {
           success: false,
-          message:
-            'Trop de tentatives de connexion. Patientez 15 minutes avant de réessayer, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ».',
+          message: `Trop de tentatives de connexion. Réessayez ${waitInFrench(reservation.retryAfterSeconds)}, ou choisissez un nouveau mot de passe avec «\u00a0Mot de passe oublié\u00a0».`,
         },
         429,
       );
@@ -81,11 +90,10 @@ export function authRoutes({
     // An unknown e-mail costs the same time and gets the same answer as a wrong password.
     const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
     if (!row || !ok) {
-      loginFailures.hit(emailKey);
-      loginFailures.hit(ipKey);
       return c.json<LoginResponse>({ success: false, message: WRONG_CREDENTIALS }, 401);
     }
-    loginFailures.reset(emailKey);
+    await throttle.forget(pair.key);
+    await throttle.release(fromAddress);
     if (row.is_archived === 1) {
       return c.json(
         {
@@ -107,9 +115,13 @@ export function authRoutes({
         403,
       );
     }
-    const user = toUser(row);
-    const { token } = await tokens.issue(user);
-    return c.json<LoginResponse>({ success: true, message: 'Connexion réussie.', token, user });
+    const { token } = await tokens.issue(tokenSubject(row));
+    return c.json<LoginResponse>({
+      success: true,
+      message: 'Connexion réussie.',
+      token,
+      user: toUser(row),
+    });
   });
 
   app.post('/auth/logout', requireAuth(tokens, users), async (c) => {
@@ -134,7 +146,7 @@ export function authRoutes({
     }
     await users.activate(row.id);
     const user = toUser({ ...row, is_active: 1 });
-    const { token } = await tokens.issue(user);
+    const { token } = await tokens.issue(tokenSubject(row));
     return c.json<LoginResponse>({
       success: true,
       message: 'Votre inscription est confirmée. Bienvenue !',
@@ -146,17 +158,33 @@ export function authRoutes({
   app.post('/auth/resend-activation', async (c) => {
     const parsed = emailRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
+    // Per address (whatever the account, so the answer says nothing about it): one address
+    // cannot have our mails sent to every account in turn.
+    const refused = await limitPublicForm(
+      c,
+      limits,
+      'account-mail',
+      'Plusieurs demandes d’e-mail viennent d’être faites depuis cette connexion.',
+    );
+    if (refused) return refused;
     const row = await users.findByEmail(parsed.data.email);
     if (
       row &&
       row.is_active !== 1 &&
       row.is_archived !== 1 &&
-      mailRequests.hit(`activation:${row.id}`)
+      (
+        await throttle.reserve([
+          { key: `activation-mail:${row.id}`, policy: ACCOUNT_MAILS_PER_ACCOUNT },
+        ])
+      ).ok
     ) {
-      const code = await accountTokens.create(row.id, 'activation', ACTIVATION_TTL_MS);
-      await mailer.send(
-        activationMail(row.email, row.firstname, `${publicBase(c, env)}/activation/${code}`),
-      );
+      await db.transaction().execute(async (trx) => {
+        const code = await accountTokens.create(row.id, 'activation', ACTIVATION_TTL_MS, trx);
+        await mails.enqueue(
+          activationMail(row.email, row.firstname, `${publicUrl}/activation/${code}`),
+          trx,
+        );
+      });
     }
     return c.json({ message: SAME_ANSWER_RESEND });
   });
@@ -164,16 +192,31 @@ export function authRoutes({
   app.post('/auth/forgot-password', async (c) => {
     const parsed = emailRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
+    const refused = await limitPublicForm(
+      c,
+      limits,
+      'account-mail',
+      'Plusieurs demandes d’e-mail viennent d’être faites depuis cette connexion.',
+    );
+    if (refused) return refused;
     const row = await users.findByEmail(parsed.data.email);
-    if (row && row.is_archived !== 1 && mailRequests.hit(`reset:${row.id}`)) {
-      const code = await accountTokens.create(row.id, 'reset', RESET_TTL_MS);
-      await mailer.send(
-        passwordResetMail(
-          row.email,
-          row.firstname,
-          `${publicBase(c, env)}/reinitialiser-mot-de-passe/${code}`,
-        ),
-      );
+    if (
+      row &&
+      row.is_archived !== 1 &&
+      (await throttle.reserve([{ key: `reset-mail:${row.id}`, policy: ACCOUNT_MAILS_PER_ACCOUNT }]))
+        .ok
+    ) {
+      await db.transaction().execute(async (trx) => {
+        const code = await accountTokens.create(row.id, 'reset', RESET_TTL_MS, trx);
+        await mails.enqueue(
+          passwordResetMail(
+            row.email,
+            row.firstname,
+            `${publicUrl}/reinitialiser-mot-de-passe/${code}`,
+          ),
+          trx,
+        );
+      });
     }
     return c.json({ message: SAME_ANSWER_FORGOT });
   });
@@ -190,10 +233,18 @@ export function authRoutes({
         'Ce lien de réinitialisation n’est plus valable : il a déjà servi ou il a expiré. Demandez-en un nouveau.',
       );
     }
-    await users.setPassword(row.id, await hashPassword(parsed.data.password));
-    // Following the e-mailed link proves the address: an unconfirmed account is confirmed too.
-    if (row.is_active !== 1) await users.activate(row.id);
-    await mailer.send(passwordChangedMail(row.email, row.firstname));
+    const passwordHash = await hashPassword(parsed.data.password);
+    await db.transaction().execute(async (trx) => {
+      // Every session of the account ends: whoever held the old password is signed out.
+      await users.setPassword(row.id, passwordHash, trx);
+      // Following the e-mailed link proves the address: an unconfirmed account is confirmed too.
+      if (row.is_active !== 1) await users.activate(row.id, trx);
+      await mails.enqueue(passwordChangedMail(row.email, row.firstname), trx);
+    });
+    // Whoever proved the address by the link is not kept waiting by earlier wrong guesses
+    // (the sign-in's 429 sends people here).
+    await throttle.forgetPrefix(signInPrefix(row.email));
+    await throttle.forget(passwordCheckKey(row.id));
     return c.json({
       success: true,
       message: 'Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.',

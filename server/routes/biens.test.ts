@@ -40,7 +40,7 @@ async function counts(db: Db) {
 
 describe('POST /api/public/biens', () => {
   it('stores one property and its owner, with the coded values, and e-mails both sides', async () => {
-    const { app, db, mailer } = await setup();
+    const { app, db, mails } = await setup();
     const res = await post(app, validOwnerSubmission);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
@@ -73,12 +73,18 @@ describe('POST /api/public/biens', () => {
       bien_count: 1,
     });
     expect(property.contact_id).toBe(contact.id);
-    expect(mailer.list('claire@exemple.fr')[0]?.text).toContain('sous 48 heures');
-    expect(mailer.list('contact@chassimmo.fr')[0]?.subject).toMatch(/Nouveau propriétaire vendeur/);
+    expect((await mails.list('claire@exemple.fr'))[0]?.text).toContain('sous 48 heures');
+    expect((await mails.list('contact@chassimmo.fr'))[0]?.subject).toMatch(
+      /Nouveau propriétaire vendeur/,
+    );
+    // The type and the condition on their own lines: no 'Appartement ancienne', 'Maison neuf'.
+    const staffMail = (await mails.list('contact@chassimmo.fr'))[0]?.text ?? '';
+    expect(staffMail).toContain('Bien\u00a0: Appartement, Vincennes (94)');
+    expect(staffMail).toContain('État\u00a0: Ancien');
   });
 
   it('stores one lead for the same Idempotency-Key sent twice, answering the first answer', async () => {
-    const { app, db, mailer } = await setup();
+    const { app, db, mails } = await setup();
     const key = randomUUID();
     const first = await post(app, validOwnerSubmission, key);
     const again = await post(app, validOwnerSubmission, key);
@@ -86,7 +92,7 @@ describe('POST /api/public/biens', () => {
     expect(await again.json()).toEqual(await first.json());
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await counts(db)).toEqual({ properties: 1, contacts: 1 });
-    expect(mailer.list('claire@exemple.fr')).toHaveLength(1);
+    expect(await mails.list('claire@exemple.fr')).toHaveLength(1);
   });
 
   it('answers 409 to the same key with other answers, storing nothing more', async () => {

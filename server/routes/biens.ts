@@ -17,22 +17,32 @@ import {
 import type { Db } from '../db/database';
 import type { GeoIndex } from '../geo/geo-data';
 import { apiError, readJson, validationError } from '../http/errors';
-import { IDEMPOTENCY_KEY_PATTERN, bodyHash, once } from '../http/idempotency';
-import type { Mailer } from '../mail/mailer';
-import { ownerConfirmationMail, staffNewLeadMail } from '../mail/templates';
+import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../http/form-limits';
+import { IDEMPOTENCY_KEY_PATTERN, answered, bodyHash, once } from '../http/idempotency';
+import type { MailQueue } from '../mail/mail-queue';
+import { ownerConfirmationMail, staffNotificationMail } from '../mail/templates';
 
 export interface BiensDeps {
   db: Db;
   geo: GeoIndex;
-  mailer: Mailer;
+  mails: MailQueue;
+  limits: FormLimits;
   /** Where new leads are announced. */
   staffEmail?: string;
 }
 
+const SCOPE = 'public/biens';
+
 const sameName = (a: string, b: string) => a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
 
 /** POST /api/public/biens: the owner questionnaire (spec 2.5, 7), public, idempotent. */
-export function biensRoutes({ db, geo, mailer, staffEmail = company.email }: BiensDeps): Hono {
+export function biensRoutes({
+  db,
+  geo,
+  mails,
+  limits,
+  staffEmail = company.email,
+}: BiensDeps): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -61,8 +71,15 @@ export function biensRoutes({ db, geo, mailer, staffEmail = company.email }: Bie
       );
     }
 
+    let confirmOwner = false;
+    if (!(await answered(db, SCOPE, key))) {
+      const refused = await limitPublicForm(c, limits, 'biens');
+      if (refused) return refused;
+      confirmOwner = await visitorMailAllowed(limits.throttle, contact.email);
+    }
+
     const now = new Date().toISOString();
-    const result = await once(db, 'public/biens', key, bodyHash(parsed.data), async (trx) => {
+    const result = await once(db, SCOPE, key, bodyHash(parsed.data), async (trx) => {
       const saved = await trx
         .insertInto('owner_contact')
         .values({
@@ -101,12 +118,48 @@ export function biensRoutes({ db, geo, mailer, staffEmail = company.email }: Bie
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The mails are stored with the lead (one transaction): neither exists without the other,
+      // and the queue delivers them even if the mail server is down now.
+      if (confirmOwner)
+        await mails.enqueue(ownerConfirmationMail(contact.email, contact.firstname), trx);
+      await mails.enqueue(
+        staffNotificationMail(
+          staffEmail,
+          `Nouveau propriétaire vendeur\u00a0: ${contact.firstname} ${contact.lastname}, ${city.nom}`,
+          'Un propriétaire vient de remplir le questionnaire vendeur. À rappeler sous 48 heures\u00a0:',
+          [
+            [
+              'Contact',
+              `${contact.firstname} ${contact.lastname}, ${contact.phone}, ${contact.email}`,
+            ],
+            ['Nombre de biens', String(contact.bienCount)],
+            // The type and the condition on two lines: 'Maison neuf' would not agree in gender.
+            ['Bien', `${labelOf(bienTypes, bien.typeBien)}, ${city.nom} (${bien.department})`],
+            ['État', bien.status],
+            ['Usage', bien.propertyType],
+            ['Surface', labelOf(surfaceBands, bien.surface)],
+            ['Pièces', labelOf(roomCounts, bien.roomCount)],
+            ['Chambres', labelOf(bedroomCounts, bien.bedroomCount)],
+            ['Visites déjà faites', labelOf(visitCounts, bien.visitCount)],
+            ['Prix souhaité', bien.price === null ? 'à estimer' : formatEuro(bien.price)],
+            [
+              'Documents disponibles',
+              ownerDocumentFlags
+                .filter((f) => bien[f])
+                .map((f) => ownerDocumentLabels[f])
+                .join('\u202f; ') || 'aucun',
+            ],
+            ['Précisions', bien.description || '—'],
+          ],
+        ),
+        trx,
+      );
       return {
         status: 201,
         body: {
           id: property.id,
           message:
-            'Merci ! Un e-mail de confirmation vous a été envoyé et un chasseur immobilier vous contactera sous 48 heures.',
+            'Merci\u202f! Un e-mail de confirmation vous a été envoyé et un chasseur immobilier vous contactera sous 48 heures.',
         },
       };
     });
@@ -119,48 +172,6 @@ export function biensRoutes({ db, geo, mailer, staffEmail = company.email }: Bie
       );
     }
     if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
-    else {
-      // After the commit: a mail failure must not lose the lead, which is stored.
-      await Promise.allSettled([
-        mailer.send(ownerConfirmationMail(contact.email, contact.firstname)),
-        mailer.send(
-          staffNewLeadMail(
-            staffEmail,
-            `Nouveau propriétaire vendeur : ${contact.firstname} ${contact.lastname}, ${city.nom}`,
-            {
-              lines: [
-                [
-                  'Contact',
-                  `${contact.firstname} ${contact.lastname}, ${contact.phone}, ${contact.email}`,
-                ],
-                ['Nombre de biens', String(contact.bienCount)],
-                [
-                  'Bien',
-                  `${labelOf(bienTypes, bien.typeBien)} ${bien.status.toLowerCase()}, ${city.nom} (${bien.department})`,
-                ],
-                ['Usage', bien.propertyType],
-                ['Surface', labelOf(surfaceBands, bien.surface)],
-                ['Pièces', labelOf(roomCounts, bien.roomCount)],
-                ['Chambres', labelOf(bedroomCounts, bien.bedroomCount)],
-                ['Visites déjà faites', labelOf(visitCounts, bien.visitCount)],
-                ['Prix souhaité', bien.price === null ? 'à estimer' : formatEuro(bien.price)],
-                [
-                  'Documents disponibles',
-                  ownerDocumentFlags
-                    .filter((f) => bien[f])
-                    .map((f) => ownerDocumentLabels[f])
-                    .join(' ; ') || 'aucun',
-                ],
-                ['Précisions', bien.description || '—'],
-              ],
-            },
-          ),
-        ),
-      ]).then((results) => {
-        for (const r of results)
-          if (r.status === 'rejected') console.error('E-mail non envoyé', r.reason);
-      });
-    }
     return c.json(result.answer.body as object, result.answer.status as 201);
   });
 

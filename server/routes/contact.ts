@@ -1,23 +1,30 @@
 import { Hono } from 'hono';
-import { contactMessageSchema } from '../../src/domain/contact.schema';
+import { company } from '../../src/domain/company';
+import { contactMessageSchema, contactSubjects } from '../../src/domain/contact.schema';
 import type { Db } from '../db/database';
 import { apiError, readJson, validationError } from '../http/errors';
-import { clientIp, hashIp, rateLimitKey } from '../http/client-ip';
-import { RateLimiter } from '../http/rate-limit';
+import { clientIp, hashIp } from '../http/client-ip';
+import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../http/form-limits';
+import type { MailQueue } from '../mail/mail-queue';
+import { contactAcknowledgementMail, staffNotificationMail } from '../mail/templates';
 
 export interface ContactRoutesOptions {
   db: Db;
-  /** Read the visitor's address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy?: boolean;
-  /** Messages allowed per address and window (default 5 per 10 minutes). */
-  limiter?: RateLimiter;
+  mails: MailQueue;
+  limits: FormLimits;
+  /** Where messages are forwarded. */
+  staffEmail?: string;
 }
 
-/** POST /api/contact: the contact page's form, stored in contact_message. */
+/**
+ * POST /api/contact: the contact page's form, stored in contact_message, forwarded to the team
+ * and acknowledged to the visitor (mails queued with the message).
+ */
 export function contactRoutes({
   db,
-  trustProxy = false,
-  limiter = new RateLimiter(5, 10 * 60_000),
+  mails,
+  limits,
+  staffEmail = company.email,
 }: ContactRoutesOptions): Hono {
   const app = new Hono();
 
@@ -34,30 +41,45 @@ export function contactRoutes({
     const parsed = contactMessageSchema.safeParse(body);
     if (!parsed.success) return validationError(c, parsed.error);
 
-    const ip = clientIp(c, trustProxy);
-    if (!limiter.hit(rateLimitKey(ip))) {
-      return apiError(
-        c,
-        429,
-        'Vous avez envoyé plusieurs messages en peu de temps. Réessayez dans quelques minutes ou appelez-nous.',
-      );
-    }
-
+    const refused = await limitPublicForm(c, limits, 'contact');
+    if (refused) return refused;
     const m = parsed.data;
-    const row = await db
-      .insertInto('contact_message')
-      .values({
-        brand: m.brand,
-        name: m.name,
-        email: m.email,
-        phone: m.phone,
-        subject: m.subject,
-        message: m.message,
-        ip_hash: hashIp(ip),
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const acknowledge = await visitorMailAllowed(limits.throttle, m.email);
+    const subjectLabel = contactSubjects.find((s) => s.value === m.subject)?.label ?? m.subject;
+
+    const row = await db.transaction().execute(async (trx) => {
+      const saved = await trx
+        .insertInto('contact_message')
+        .values({
+          brand: m.brand,
+          name: m.name,
+          email: m.email,
+          phone: m.phone,
+          subject: m.subject,
+          message: m.message,
+          ip_hash: hashIp(clientIp(c, limits.trustProxy)),
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await mails.enqueue(
+        staffNotificationMail(
+          staffEmail,
+          `Message du site\u00a0: ${subjectLabel} (${m.name})`,
+          `Un visiteur a écrit depuis la page contact${m.brand === 'homestylz' ? ' de homestylz' : ''}. Réponse promise sous 48 heures ouvrées\u00a0:`,
+          [
+            ['Nom', m.name],
+            ['E-mail', m.email],
+            ['Téléphone', m.phone || '—'],
+            ['Objet', subjectLabel],
+            ['Message', m.message],
+          ],
+        ),
+        trx,
+      );
+      if (acknowledge) await mails.enqueue(contactAcknowledgementMail(m.email), trx);
+      return saved;
+    });
 
     return c.json(
       {

@@ -1,24 +1,43 @@
 import { Hono } from 'hono';
-import type { OutboxMailer } from '../mail/mailer';
+import { isLoopbackHost } from '../env';
+import { apiError } from '../http/errors';
+import type { MailQueue } from '../mail/mail-queue';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Outside production only: the e-mails the server "sent", newest first (DESIGN.md). */
-export function devRoutes(outbox: OutboxMailer): Hono {
+const statusLabel = {
+  pending: 'en attente',
+  sending: 'en cours d’envoi',
+  sent: 'remis',
+  failed: 'abandonné',
+};
+
+/**
+ * Outside production, on a loopback address only (env.ts): the e-mails of the queue, newest
+ * first, whatever became of them (DESIGN.md).
+ */
+export function devRoutes(outbox: MailQueue): Hono {
   const app = new Hono();
 
-  app.get('/outbox.json', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(outbox.list(c.req.query('to')));
+  // The server listens on loopback only (env.ts); a page elsewhere could still reach it through
+  // a DNS name pointing at 127.0.0.1 (DNS rebinding): only loopback names are answered.
+  app.use('*', async (c, next) => {
+    if (!isLoopbackHost(new URL(c.req.url).hostname)) return apiError(c, 404, 'Page introuvable.');
+    await next();
   });
 
-  app.get('/outbox', (c) => {
-    const mails = outbox.list(c.req.query('to'));
+  app.get('/outbox.json', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await outbox.list(c.req.query('to')));
+  });
+
+  app.get('/outbox', async (c) => {
+    const mails = await outbox.list(c.req.query('to'));
     const items = mails
       .map(
         (m) => `<article><h2>${esc(m.subject)}</h2>
-<p class="meta">À ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))}</p>
+<p class="meta">À ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))} · ${statusLabel[m.status]}${m.lastError ? ` (${esc(m.lastError)})` : ''}</p>
 <pre>${esc(m.text).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)}</pre></article>`,
       )
       .join('\n');
@@ -27,7 +46,7 @@ export function devRoutes(outbox: OutboxMailer): Hono {
 <style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1b2733}
 article{border:1px solid #e3e8ee;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}h2{margin:.2rem 0;font-size:1.1rem}
 .meta{color:#5b6b7a;font-size:.9rem}pre{white-space:pre-wrap;font:inherit}</style></head>
-<body><h1>Boîte d’envoi</h1><p>E-mails écrits par le serveur au lieu d’être envoyés (aucun SMTP_URL configuré). ${mails.length} e-mail(s), du plus récent au plus ancien.</p>
+<body><h1>Boîte d’envoi</h1><p>E-mails de la file d’envoi (table mail_queue)\u202f; sans SMTP_URL, ils ne quittent pas la machine. ${mails.length} e-mail(s), du plus récent au plus ancien.</p>
 ${items || '<p>Aucun e-mail pour le moment.</p>'}</body></html>`);
   });
 

@@ -38,7 +38,7 @@ async function countFor(db: Db, email: string) {
 
 describe('POST /api/register', () => {
   it('creates an unconfirmed client and its project at VALIDATION, and sends the confirmation e-mail', async () => {
-    const { app, db, mailer } = await setup();
+    const { app, db, mails } = await setup();
     const res = await register(app, validRegistration);
     expect(res.status).toBe(201);
     const user = await db
@@ -68,14 +68,16 @@ describe('POST /api/register', () => {
       apport: 3,
       with_bank: 1,
     });
-    const mail = mailer.list('lea.bernard@exemple.fr')[0];
+    const mail = (await mails.list('lea.bernard@exemple.fr'))[0];
     expect(mail?.links[0]).toMatch(/\/activation\/[\w-]{43}$/);
   });
 
   it('follows the confirmation link into a session that sees the project', async () => {
-    const { app, mailer } = await setup();
+    const { app, mails } = await setup();
     await register(app, validRegistration);
-    const code = mailer.list('lea.bernard@exemple.fr')[0]?.links[0]?.split('/activation/')[1];
+    const code = (await mails.list('lea.bernard@exemple.fr'))[0]?.links[0]?.split(
+      '/activation/',
+    )[1];
     const activated = (await (
       await app.request('/api/auth/activate', postJson({ code }))
     ).json()) as { token: string };
@@ -96,14 +98,14 @@ describe('POST /api/register', () => {
   });
 
   it('creates one account for the same key sent twice', async () => {
-    const { app, db, mailer } = await setup();
+    const { app, db, mails } = await setup();
     const key = randomUUID();
     const first = await register(app, validRegistration, key);
     const second = await register(app, validRegistration, key);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(await second.json()).toEqual(await first.json());
     expect(await countFor(db, 'lea.bernard@exemple.fr')).toEqual({ users: 1, projects: 1 });
-    expect(mailer.list('lea.bernard@exemple.fr')).toHaveLength(1);
+    expect(await mails.list('lea.bernard@exemple.fr')).toHaveLength(1);
   });
 
   it('answers 409 with a French message to an e-mail already registered', async () => {

@@ -9,22 +9,30 @@ import type { TokenService } from '../auth/tokens';
 import type { AccountTokens, UsersRepo } from '../auth/users.repo';
 import type { Db } from '../db/database';
 import type { BuyerProjectTable } from '../db/schema';
-import type { Env } from '../env';
 import type { Selectable } from 'kysely';
+import { company } from '../../src/domain/company';
+import { formatEuro } from '../../src/domain/format';
 import { apiError, readJson, validationError } from '../http/errors';
-import { IDEMPOTENCY_KEY_PATTERN, bodyHash, once } from '../http/idempotency';
-import type { Mailer } from '../mail/mailer';
-import { activationMail } from '../mail/templates';
-import { ACTIVATION_TTL_MS, publicBase } from './auth';
+import { limitPublicForm, type FormLimits } from '../http/form-limits';
+import { IDEMPOTENCY_KEY_PATTERN, answered, bodyHash, once } from '../http/idempotency';
+import type { MailQueue } from '../mail/mail-queue';
+import { activationMail, staffNotificationMail } from '../mail/templates';
+import { ACTIVATION_TTL_MS } from './auth';
 
 export interface RegisterDeps {
-  env: Env;
   db: Db;
   users: UsersRepo;
   accountTokens: AccountTokens;
   tokens: TokenService;
-  mailer: Mailer;
+  mails: MailQueue;
+  limits: FormLimits;
+  /** Base of the links sent by e-mail. */
+  publicUrl: string;
+  /** Where new buyers are announced. */
+  staffEmail?: string;
 }
+
+const SCOPE = 'register';
 
 const ALREADY_REGISTERED =
   'Un compte existe déjà avec cette adresse e-mail. Connectez-vous, ou choisissez « Mot de passe oublié » sur la page de connexion.';
@@ -67,12 +75,14 @@ export function toProjectView(row: Selectable<BuyerProjectTable>): ProjectView {
 
 /** POST /api/register (spec 2.6, 7): unconfirmed client account + project, idempotent. */
 export function registerRoutes({
-  env,
   db,
   users,
   accountTokens,
   tokens,
-  mailer,
+  mails,
+  limits,
+  publicUrl,
+  staffEmail = company.email,
 }: RegisterDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -91,10 +101,15 @@ export function registerRoutes({
 
     // The stored hash of the body leaves the password out: it is not a place to keep one.
     const hash = bodyHash({ person, project, partnerCode });
+    // One account per e-mail already limits what reaches a recipient; the address limit stops
+    // a flood of accounts. A replay of a stored registration is not a new one.
+    if (!(await answered(db, SCOPE, key))) {
+      const refused = await limitPublicForm(c, limits, 'register');
+      if (refused) return refused;
+    }
     const passwordHash = await hashPassword(password);
     let duplicate = false;
-    let activation: { userId: string } | undefined;
-    const result = await once(db, 'register', key, hash, async (trx) => {
+    const result = await once(db, SCOPE, key, hash, async (trx) => {
       const existing = await trx
         .selectFrom('app_user')
         .select('id')
@@ -141,7 +156,27 @@ export function registerRoutes({
           updated_at: now,
         })
         .execute();
-      activation = { userId: user.id };
+      // The activation code and the mails commit with the account (transactional outbox).
+      const code = await accountTokens.create(user.id, 'activation', ACTIVATION_TTL_MS, trx);
+      await mails.enqueue(
+        activationMail(person.email, person.firstname, `${publicUrl}/activation/${code}`),
+        trx,
+      );
+      await mails.enqueue(
+        staffNotificationMail(
+          staffEmail,
+          `Nouvel acquéreur\u00a0: ${person.firstname} ${person.lastname}`,
+          'Un acquéreur vient de décrire son projet (adresse e-mail pas encore confirmée). À rappeler sous 48 heures\u00a0:',
+          [
+            ['Contact', `${person.firstname} ${person.lastname}, ${person.phone}, ${person.email}`],
+            ['Départements', project.department.join(', ')],
+            ['Villes', project.cities.join(', ')],
+            ['Budget', formatEuro(project.budget)],
+            ['Code partenaire', partnerCode ?? '—'],
+          ],
+        ),
+        trx,
+      );
       return {
         status: 201,
         body: {
@@ -169,18 +204,6 @@ export function registerRoutes({
       );
     }
     if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
-    if (activation) {
-      const code = await accountTokens.create(activation.userId, 'activation', ACTIVATION_TTL_MS);
-      await mailer
-        .send(
-          activationMail(
-            person.email,
-            person.firstname,
-            `${publicBase(c, env)}/activation/${code}`,
-          ),
-        )
-        .catch((error: unknown) => console.error('E-mail de confirmation non envoyé', error));
-    }
     return c.json(result.answer.body as object, result.answer.status as 201);
   });
 

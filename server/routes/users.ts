@@ -5,19 +5,23 @@ import { profileUpdateSchema } from '../../src/domain/user.schema';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { requireAuth, requireRoleParam, requireRoles, type AuthEnv } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
-import { toUser, type UsersRepo } from '../auth/users.repo';
-import { readJson, validationError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import { tokenSubject, toUser, type UsersRepo } from '../auth/users.repo';
+import type { Db } from '../db/database';
+import { readJson, tooManyRequests, validationError, waitInFrench } from '../http/errors';
+import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
+import type { MailQueue } from '../mail/mail-queue';
 import { passwordChangedMail } from '../mail/templates';
 
 export interface UserRoutesDeps {
+  db: Db;
   users: UsersRepo;
   tokens: TokenService;
-  mailer: Mailer;
+  mails: MailQueue;
+  throttle: Throttle;
 }
 
 /** The signed-in person's own account (spec 7), and the admin's user list. */
-export function userRoutes({ users, tokens, mailer }: UserRoutesDeps): Hono<AuthEnv> {
+export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const auth = requireAuth(tokens, users);
 
@@ -26,7 +30,19 @@ export function userRoutes({ users, tokens, mailer }: UserRoutesDeps): Hono<Auth
   app.post('/:role/changepassword', auth, requireRoleParam(), async (c) => {
     const parsed = changePasswordSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const row = await users.findById(c.get('user')._id);
+    const userId = c.get('user')._id;
+    // A stolen token must not become a way to guess the password: the current password is
+    // checked under the same limit as a sign-in, counted before the hash.
+    const attempt = { key: passwordCheckKey(userId), policy: PASSWORD_CHECK_PER_ACCOUNT };
+    const reservation = await throttle.reserve([attempt]);
+    if (!reservation.ok) {
+      return tooManyRequests(
+        c,
+        reservation.retryAfterSeconds,
+        `Trop d’essais du mot de passe actuel. Réessayez ${waitInFrench(reservation.retryAfterSeconds)}, ou choisissez un nouveau mot de passe avec «\u00a0Mot de passe oublié\u00a0».`,
+      );
+    }
+    const row = await users.findById(userId);
     if (!row || !(await verifyPassword(parsed.data.oldPassword, row.password_hash))) {
       return c.json(
         {
@@ -36,9 +52,16 @@ export function userRoutes({ users, tokens, mailer }: UserRoutesDeps): Hono<Auth
         400,
       );
     }
-    await users.setPassword(row.id, await hashPassword(parsed.data.newPassword));
-    await mailer.send(passwordChangedMail(row.email, row.firstname));
-    return c.json({ success: true, message: 'Votre mot de passe a été modifié.' });
+    await throttle.forget(attempt.key);
+    const passwordHash = await hashPassword(parsed.data.newPassword);
+    const sessionVersion = await db.transaction().execute(async (trx) => {
+      const version = await users.setPassword(row.id, passwordHash, trx);
+      await mails.enqueue(passwordChangedMail(row.email, row.firstname), trx);
+      return version;
+    });
+    // Every other session of the account has ended; this one goes on with a new token.
+    const { token } = await tokens.issue(tokenSubject({ ...row, session_version: sessionVersion }));
+    return c.json({ success: true, message: 'Votre mot de passe a été modifié.', token });
   });
 
   const update = app.put.bind(app);

@@ -29,8 +29,12 @@ function Shell() {
   return (
     <div
       data-theme={themeOf[brand]}
-      className="flex min-h-dvh flex-col bg-base-100 text-base-content"
+      className="flex min-h-dvh flex-col bg-base-100 pb-(--cookie-banner-h) text-base-content"
     >
+      {/* First in the page, so the keyboard meets the cookie choice first (CNIL). It shows at the
+          bottom of the window; the shell's bottom padding (its height) keeps the end of the page
+          out from under it. */}
+      <CookieBanner />
       <ScrollManager />
       <Header />
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
@@ -58,7 +62,6 @@ function Shell() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      <CookieBanner />
       <HelpWidget />
       <ToastHost />
       <OfflineShell />

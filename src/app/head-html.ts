@@ -1,9 +1,9 @@
-import { metaFor } from './head';
+import { metaFor, type RouteTexts } from './head';
 
 /** Build-time only (prerender): kept out of the page's bundle. */
 /** The same tags as HTML, for prerendered pages. */
-export function headHtml(path: string, descriptions: Record<string, string>): string {
-  const meta = metaFor(path, descriptions);
+export function headHtml(path: string, texts: RouteTexts): string {
+  const meta = metaFor(path, texts);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return [
     `<title>${esc(meta.title)}</title>`,

@@ -10,19 +10,36 @@ export const siteUrl = (
 ).replace(/\/$/, '');
 
 export interface PageMeta extends RouteMeta {
+  title: string;
   canonical: string;
   description: string;
 }
 
+/** What route-descriptions.ts holds, loaded after the page (navigation) or at build. */
+export interface RouteTexts {
+  titles?: Record<string, string>;
+  descriptions?: Record<string, string>;
+}
+
 /**
- * A page's meta. Descriptions live in route-descriptions.ts, out of the first download: pages
- * are prerendered with theirs, and client navigation loads them after the page (the title first).
+ * A page's meta. Descriptions, and the titles of prerendered pages, live in route-descriptions.ts,
+ * out of the first download: pages are prerendered with theirs, and client navigation loads them
+ * after the page.
  */
-export function metaFor(path: string, descriptions: Record<string, string> = {}): PageMeta {
+export function metaFor(
+  path: string,
+  { titles = {}, descriptions = {} }: RouteTexts = {},
+): PageMeta {
   const route = findPattern(routes, path) ?? findPattern(routes, '/404');
-  const meta = route?.meta ?? { title: company.brand, prerender: false };
-  const description = (route && descriptions[route.path]) ?? `${meta.title}. ${company.tagline}.`;
-  return { ...meta, description, canonical: `${siteUrl}${path === '/' ? '/' : path}` };
+  const meta = route?.meta ?? { prerender: false };
+  const title = (route && titles[route.path]) ?? meta.title ?? company.brand;
+  const description = (route && descriptions[route.path]) ?? `${title}. ${company.tagline}.`;
+  return {
+    ...meta,
+    title,
+    description,
+    canonical: `${siteUrl}${path === '/' ? '/' : path}`,
+  };
 }
 
 function setMeta(selector: string, create: () => HTMLElement, attr: string, value: string): void {
@@ -45,7 +62,8 @@ export function useDocumentMeta(): void {
     const isFirst = firstPage.current;
     firstPage.current = false;
     const meta = metaFor(location);
-    document.title = meta.title;
+    const known = findPattern(routes, location)?.meta.title;
+    if (known) document.title = known;
     setMeta(
       'meta[name="robots"]',
       named('robots'),
@@ -60,14 +78,11 @@ export function useDocumentMeta(): void {
     );
     let current = true;
     if (isFirst && document.querySelector('meta[name="description"]')) return;
-    void import('./route-descriptions').then(({ routeDescriptions }) => {
-      if (current)
-        setMeta(
-          'meta[name="description"]',
-          named('description'),
-          'content',
-          metaFor(location, routeDescriptions).description,
-        );
+    void import('./route-descriptions').then(({ routeTitles, routeDescriptions }) => {
+      if (!current) return;
+      const loaded = metaFor(location, { titles: routeTitles, descriptions: routeDescriptions });
+      document.title = loaded.title;
+      setMeta('meta[name="description"]', named('description'), 'content', loaded.description);
     });
     return () => {
       current = false;

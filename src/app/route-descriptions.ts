@@ -1,3 +1,30 @@
+import { company } from '../domain/company';
+
+const brand = company.brand;
+
+/** Titles of the prerendered pages (see RouteMeta.title), loaded like the descriptions. */
+export const routeTitles: Record<string, string> = {
+  '/': `${brand} — Chasseur immobilier à Paris et en Île-de-France`,
+  '/services': `Nos services de chasse immobilière — ${brand}`,
+  '/tarifs': `Tarifs et barème d’honoraires TTC — ${brand}`,
+  '/partenariat': `Devenir partenaire — ${brand}`,
+  '/nous-rejoindre': `Devenir chasseur immobilier — ${brand}`,
+  '/information-entreprise': `Notre projet — Qui sommes-nous ? — ${brand}`,
+  '/aide': `Centre d’aide — ${brand}`,
+  '/aide/faq': `Questions fréquentes — ${brand}`,
+  '/aide/conditions-generales': `Conditions générales — ${brand}`,
+  '/aide/mentions-legales': `Mentions légales — ${brand}`,
+  '/aide/politique-confidentialite': `Politique de confidentialité — ${brand}`,
+  '/contact': `Contact — ${brand}`,
+  '/questions-proprietaire': `Vendre votre bien avec un chasseur immobilier — ${brand}`,
+  '/access-denied': `Accès refusé — ${brand}`,
+  '/404': `Page introuvable — ${brand}`,
+  '/homestylz': 'homestylz — Home staging et décoration en Île-de-France',
+  '/homestylz/services': 'Services et tarifs home staging — homestylz',
+  '/homestylz/contact': 'Contact et devis — homestylz',
+  '/homestylz/pro': 'homestylz pour les professionnels de l’immobilier',
+};
+
 /** Page descriptions, loaded after the page (client navigation) or at build (prerender). */
 export const routeDescriptions: Record<string, string> = {
   '/': 'Votre chasseur immobilier à Paris, dans les Hauts-de-Seine, la Seine-Saint-Denis, le Val-de-Marne et l’Essonne : recherche, visites, négociation et accompagnement jusqu’à l’acte.',

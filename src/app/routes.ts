@@ -10,7 +10,11 @@ import { publicPages } from '../features/public-site';
 import type { LazyPage } from '../lib/lazy-page';
 
 export interface RouteMeta {
-  title: string;
+  /**
+   * The tab's title. Prerendered pages have theirs in route-descriptions.ts instead, out of the
+   * first download: their HTML already carries it, navigation loads it with the description.
+   */
+  title?: string;
   /** Rendered to static HTML at build (scripts/prerender.mjs). */
   prerender: boolean;
   /** Kept out of search engines (error pages, account screens). */
@@ -59,7 +63,6 @@ export const routes: AppRoute[] = [
     path: '/',
     component: publicPages.HomePage,
     meta: {
-      title: `${brand} — Chasseur immobilier à Paris et en Île-de-France`,
       prerender: true,
     },
   },
@@ -67,7 +70,6 @@ export const routes: AppRoute[] = [
     path: '/services',
     component: publicPages.ServicesPage,
     meta: {
-      title: `Nos services de chasse immobilière — ${brand}`,
       prerender: true,
     },
   },
@@ -75,7 +77,6 @@ export const routes: AppRoute[] = [
     path: '/tarifs',
     component: publicPages.TarifsPage,
     meta: {
-      title: `Tarifs et barème d’honoraires TTC — ${brand}`,
       prerender: true,
     },
   },
@@ -83,7 +84,6 @@ export const routes: AppRoute[] = [
     path: '/partenariat',
     component: publicPages.PartenariatPage,
     meta: {
-      title: `Devenir partenaire — ${brand}`,
       prerender: true,
     },
   },
@@ -91,7 +91,6 @@ export const routes: AppRoute[] = [
     path: '/nous-rejoindre',
     component: publicPages.NousRejoindrePage,
     meta: {
-      title: `Devenir chasseur immobilier — ${brand}`,
       prerender: true,
     },
   },
@@ -99,7 +98,6 @@ export const routes: AppRoute[] = [
     path: '/information-entreprise',
     component: publicPages.InformationEntreprisePage,
     meta: {
-      title: `Notre projet — Qui sommes-nous ? — ${brand}`,
       prerender: true,
     },
   },
@@ -107,7 +105,6 @@ export const routes: AppRoute[] = [
     path: '/aide',
     component: publicPages.AidePage,
     meta: {
-      title: `Centre d’aide — ${brand}`,
       prerender: true,
     },
   },
@@ -115,7 +112,6 @@ export const routes: AppRoute[] = [
     path: '/aide/faq',
     component: publicPages.FaqPage,
     meta: {
-      title: `Questions fréquentes — ${brand}`,
       prerender: true,
     },
   },
@@ -123,7 +119,6 @@ export const routes: AppRoute[] = [
     path: '/aide/conditions-generales',
     component: publicPages.ConditionsGeneralesPage,
     meta: {
-      title: `Conditions générales — ${brand}`,
       prerender: true,
     },
   },
@@ -131,7 +126,6 @@ export const routes: AppRoute[] = [
     path: '/aide/mentions-legales',
     component: publicPages.MentionsLegalesPage,
     meta: {
-      title: `Mentions légales — ${brand}`,
       prerender: true,
     },
   },
@@ -139,7 +133,6 @@ export const routes: AppRoute[] = [
     path: '/aide/politique-confidentialite',
     component: publicPages.PolitiqueConfidentialitePage,
     meta: {
-      title: `Politique de confidentialité — ${brand}`,
       prerender: true,
     },
   },
@@ -147,7 +140,6 @@ export const routes: AppRoute[] = [
     path: '/contact',
     component: publicPages.ContactPage,
     meta: {
-      title: `Contact — ${brand}`,
       prerender: true,
     },
   },
@@ -155,7 +147,6 @@ export const routes: AppRoute[] = [
     path: '/questions-proprietaire',
     component: ownerQuestionnairePages.OwnerQuestionnairePage,
     meta: {
-      title: `Vendre votre bien avec un chasseur immobilier — ${brand}`,
       prerender: true,
     },
   },
@@ -163,7 +154,6 @@ export const routes: AppRoute[] = [
     path: '/access-denied',
     component: publicPages.AccessDeniedPage,
     meta: {
-      title: `Accès refusé — ${brand}`,
       prerender: true,
       noindex: true,
     },
@@ -172,7 +162,6 @@ export const routes: AppRoute[] = [
     path: '/404',
     component: publicPages.NotFoundPage,
     meta: {
-      title: `Page introuvable — ${brand}`,
       prerender: true,
       noindex: true,
     },
@@ -181,7 +170,6 @@ export const routes: AppRoute[] = [
     path: '/homestylz',
     component: homestylzPages.HomestylzHomePage,
     meta: {
-      title: 'homestylz — Home staging et décoration en Île-de-France',
       prerender: true,
     },
   },
@@ -189,7 +177,6 @@ export const routes: AppRoute[] = [
     path: '/homestylz/services',
     component: homestylzPages.HomestylzServicesPage,
     meta: {
-      title: 'Services et tarifs home staging — homestylz',
       prerender: true,
     },
   },
@@ -197,7 +184,6 @@ export const routes: AppRoute[] = [
     path: '/homestylz/contact',
     component: publicPages.ContactPage,
     meta: {
-      title: 'Contact et devis — homestylz',
       prerender: true,
     },
   },
@@ -205,7 +191,6 @@ export const routes: AppRoute[] = [
     path: '/homestylz/pro',
     component: homestylzPages.HomestylzProPage,
     meta: {
-      title: 'homestylz pour les professionnels de l’immobilier',
       prerender: true,
     },
   },

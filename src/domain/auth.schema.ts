@@ -5,7 +5,8 @@ import type { User } from './user.schema';
 
 /**
  * Sign-in form (spec 3.2, 5): e-mail and password required, nothing more; the form sends them as
- * `username` and `password`, trimmed.
+ * `username` and `password`. The e-mail is trimmed, the password never is: spaces are password
+ * characters (NIST SP 800-63B), and the rule that set it (passwordSchema) keeps them too.
  */
 export const loginFormSchema = z.object({
   email: z
@@ -14,7 +15,6 @@ export const loginFormSchema = z.object({
     .min(1, 'L’adresse e-mail est requise.'),
   password: z
     .string({ error: 'Le mot de passe est requis.' })
-    .trim()
     .min(1, 'Le mot de passe est requis.'),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -28,7 +28,6 @@ export const loginRequestSchema = z.object({
     .max(254),
   password: z
     .string({ error: 'Le mot de passe est requis.' })
-    .trim()
     .min(1, 'Le mot de passe est requis.')
     .max(200),
 });
@@ -41,14 +40,19 @@ export interface LoginResponse {
   user?: User;
 }
 
-/** Signed token payload: exp in seconds, roles as numeric codes, the user's data, an id. */
+/**
+ * Signed token payload: exp in seconds, roles as numeric codes, the account id (sub), the
+ * session version (sv: a password change ends older tokens), a token id. Spec 3.2 puts the
+ * user's data in it; it travels beside the token instead (login answer, GET /api/user), so a
+ * token copied into a log or a support ticket carries no e-mail, phone or address.
+ */
 export interface TokenPayload {
   sub: string;
   jti: string;
   exp: number;
   iat: number;
   roles: number[];
-  user: User;
+  sv: number;
 }
 
 /** POST /api/{role}/changepassword. */

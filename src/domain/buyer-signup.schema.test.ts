@@ -44,8 +44,13 @@ describe('buyer wizard schemas (spec 2.6, 5)', () => {
 
   it('bounds the budget and the counts', () => {
     expect(issues(buyerStepSchemas[BuyerStep.BUDGET], { budget: 19_999 })).toEqual([
-      'Le budget minimum est de 20 000 €.',
+      'Le budget doit être d’au moins 20\u202f000\u00a0€.',
     ]);
+    expect(issues(buyerStepSchemas[BuyerStep.BUDGET], { budget: 10_000_001 })).toEqual([
+      'Le budget ne peut pas dépasser 10\u202f000\u202f000\u00a0€.',
+    ]);
+    expect(issues(buyerStepSchemas[BuyerStep.BUDGET], { budget: 20_000 })).toEqual([]);
+    expect(issues(buyerStepSchemas[BuyerStep.BUDGET], { budget: 10_000_000 })).toEqual([]);
     expect(issues(buyerStepSchemas[BuyerStep.VISIT_COUNT], { visitCount: 0 })).toEqual([]);
     expect(issues(buyerStepSchemas[BuyerStep.PERSON_COUNT], { personCount: 0 })).toHaveLength(1);
   });

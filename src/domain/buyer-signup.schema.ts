@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './contact.schema';
+import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
 import { passwordMessages, passwordSchema } from './password';
 import { FRENCH_PHONE_PATTERN } from './phone';
 import { BUDGET, purchaseTypes, type PurchaseType } from './project';
 import { bienTypes, propertyPurposes, type BienType } from './property';
-import { plainText } from './text';
+import { personName, plainText } from './text';
 
 /** The 17 steps of the buyer wizard (spec 2.6). */
 export const BuyerStep = {
@@ -40,6 +41,15 @@ const band = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 const bienTypeValues = bienTypes.map((b) => b.value) as [BienType, ...BienType[]];
 const purchaseTypeValues = purchaseTypes.map((p) => p.value) as [PurchaseType, ...PurchaseType[]];
+
+/** Why a budget is refused, said next to the field: amounts as French people write them. */
+export const budgetMessages = {
+  min: `Le budget doit être d’au moins ${formatEuro(BUDGET.min)}.`,
+  max: `Le budget ne peut pas dépasser ${formatEuro(BUDGET.max)}.`,
+  missing: 'Indiquez votre budget en euros.',
+  /** What the browser could not read as a number ('45 a', '1e'). */
+  unreadable: 'Saisissez votre budget en chiffres seulement, par exemple 450000.',
+} as const;
 
 /** One schema per question step (spec 2.6, 3.7, 5). */
 export const buyerStepSchemas = {
@@ -94,10 +104,10 @@ export const buyerStepSchemas = {
   }),
   [BuyerStep.BUDGET]: z.object({
     budget: z
-      .number({ error: 'Indiquez votre budget en euros.' })
+      .number({ error: budgetMessages.missing })
       .int('Indiquez votre budget en euros, sans centimes.')
-      .min(BUDGET.min, 'Le budget minimum est de 20 000 €.')
-      .max(BUDGET.max, 'Le budget maximum est de 10 000 000 €.'),
+      .min(BUDGET.min, budgetMessages.min)
+      .max(BUDGET.max, budgetMessages.max),
   }),
   [BuyerStep.APPORT]: z.object({ apport: band(1, 5, 'Choisissez le montant de votre apport.') }),
   [BuyerStep.WITH_BANK]: z.object({
@@ -126,10 +136,8 @@ export type BuyerProject = z.output<typeof buyerProjectSchema>;
 /** USER step (spec 2.6, 5, 8): the account fields with the exact password messages. */
 export const buyerUserSchema = z
   .object({
-    lastname: plainText(100, 'Le nom est trop long.').pipe(z.string().min(1, 'Le nom est requis.')),
-    firstname: plainText(100, 'Le prénom est trop long.').pipe(
-      z.string().min(1, 'Le prénom est requis.'),
-    ),
+    lastname: personName('Le nom'),
+    firstname: personName('Le prénom'),
     email: emailSchema,
     phone: z
       .string({ error: 'Le numéro de téléphone est requis.' })

@@ -7,6 +7,8 @@
  * file so legal review has a single place to check. The loi Hoguet (art. 1 and décret 72-678,
  * art. 92) and the LCEN (art. 6-III) require every item below to be shown.
  */
+import { formatHourRange, keepTogether } from './typography';
+
 export const company = {
   brand: 'Chassimmo',
   homestylzBrand: 'homestylz',
@@ -20,10 +22,10 @@ export const company = {
   phoneE164: '+33184601234', // TO_CONFIRM
   email: 'contact@chassimmo.fr', // TO_CONFIRM
   homestylzEmail: 'bonjour@homestylz.fr', // TO_CONFIRM
-  openingHours: 'Du lundi au vendredi, 9\u00a0h – 19\u00a0h ; le samedi, 10\u00a0h – 17\u00a0h',
+  openingHours: `Du lundi au vendredi, ${formatHourRange(9, 19)}\u202f; le samedi, ${formatHourRange(10, 17)}`,
   /** Carte professionnelle « Transactions sur immeubles et fonds de commerce » (loi Hoguet). */
   professionalCard: {
-    number: 'CPI 7501 2023 000 054 321', // TO_CONFIRM
+    number: keepTogether('CPI 7501 2023 000 054 321'), // TO_CONFIRM
     mention: 'Transactions sur immeubles et fonds de commerce',
     issuer: 'CCI Paris Île-de-France', // TO_CONFIRM
   },

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { FRENCH_PHONE_PATTERN } from './phone';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from './text';
 
-/** Plausible e-mail: something@domain.tld, no spaces. Stricter checks belong to the mailbox. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * An address a mail can be sent to: the WHATWG rule browsers apply to type="email" (no quotes,
+ * commas, angle brackets or spaces, so one value is one mailbox and never a list or a header),
+ * with a dotted domain whose last label has two letters or more. Whether it exists is the
+ * mailbox's business.
+ */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.[a-zA-Z]{2,63}$/;
 
 export const emailSchema = z
   .string({ error: 'L’adresse e-mail est requise.' })
@@ -33,7 +40,10 @@ export const contactMessageSchema = z.object({
     .string({ error: 'Votre nom est requis.' })
     .trim()
     .min(2, 'Votre nom est requis.')
-    .max(120, 'Votre nom est trop long (120 caractères au plus).'),
+    .max(120, 'Votre nom est trop long (120 caractères au plus).')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTERS_MESSAGE)
+    // The name heads the team's mail: it must not carry a link.
+    .refine((v) => !/:\/\/|www\./i.test(v), 'Votre nom ne peut pas contenir d’adresse web.'),
   email: emailSchema,
   phone: z
     .string({ error: 'Le numéro de téléphone doit être du texte.' })

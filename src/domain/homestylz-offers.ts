@@ -5,6 +5,8 @@
  * flat fee (forfait); id 23 is sold by the hour and id 19 by the square metre (spec 9).
  * Every price is a fixed amount: no "à partir de" pricing, the basket multiplies it by a quantity.
  */
+import { formatHour } from './typography';
+
 export type HomestylzUnit = 'forfait' | 'heure' | 'm2';
 
 export interface HomestylzOffer {
@@ -42,8 +44,8 @@ export const homestylzOffers: readonly HomestylzOffer[] = [
     summary:
       'Une décoratrice parcourt votre bien avec vous et vous remet un plan d’action clair pour le préparer vous-même.',
     includes: [
-      'Visite de 1 h 30 à votre domicile',
-      'Analyse pièce par pièce : désencombrement, agencement, lumière',
+      `Visite de ${formatHour(1, 30)} à votre domicile`,
+      'Analyse pièce par pièce\u00a0: désencombrement, agencement, lumière',
       'Rapport écrit illustré sous 5 jours ouvrés',
       'Liste d’achats chiffrée et hiérarchisée',
     ],
@@ -61,7 +63,7 @@ export const homestylzOffers: readonly HomestylzOffer[] = [
       'Visite conseil et projet de mise en scène',
       'Une journée d’intervention sur place avec la décoratrice',
       'Réagencement du mobilier et désencombrement guidé',
-      'Prêt d’accessoires : linge de lit, coussins, plantes, cadres',
+      'Prêt d’accessoires\u00a0: linge de lit, coussins, plantes, cadres',
       'Jusqu’à 4 pièces principales',
     ],
     featured: true,
@@ -74,7 +76,7 @@ export const homestylzOffers: readonly HomestylzOffer[] = [
     price: 2490,
     unit: 'forfait',
     summary:
-      'Un bien vide devient un intérieur désirable : mobilier et décoration loués, livrés, installés puis repris.',
+      'Un bien vide devient un intérieur désirable\u00a0: mobilier et décoration loués, livrés, installés puis repris.',
     includes: [
       'Projet de décoration et planche d’ambiance',
       'Location du mobilier et des accessoires pendant 3 mois',
@@ -94,7 +96,7 @@ export const homestylzOffers: readonly HomestylzOffer[] = [
       'Des photos lumineuses et fidèles, prêtes pour vos annonces, prises par un photographe spécialisé en intérieur.',
     includes: [
       'Préparation rapide des pièces avant la prise de vue',
-      'Séance d’environ 1 h 30 sur place',
+      `Séance d’environ ${formatHour(1, 30)} sur place`,
       '15 photos retouchées en haute définition',
       'Formats adaptés aux portails d’annonces et aux réseaux sociaux',
     ],
@@ -107,7 +109,7 @@ export const homestylzOffers: readonly HomestylzOffer[] = [
     price: 65,
     unit: 'heure',
     summary:
-      'Une décoratrice à vos côtés, à l’heure : conseils couleurs, choix du mobilier, shopping accompagné ou installation.',
+      'Une décoratrice à vos côtés, à l’heure\u00a0: conseils couleurs, choix du mobilier, shopping accompagné ou installation.',
     includes: [
       'Conseils couleurs, matières et éclairage',
       'Sélection de mobilier et d’objets dans votre budget',

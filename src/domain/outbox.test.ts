@@ -8,6 +8,7 @@ import {
   isNearExpiry,
   newOutboxEntry,
   replayDecision,
+  retryAfterSeconds,
 } from './outbox';
 
 describe('outbox rules', () => {
@@ -26,6 +27,25 @@ describe('outbox rules', () => {
   it('backs off exponentially up to five minutes', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([2000, 4000, 8000, 16000]);
     expect(backoffMs(30)).toBe(300_000);
+  });
+
+  it('keeps a submission refused for too many sends (429) queued until the server’s Retry-After, with its message', () => {
+    const entry = afterAttempt(
+      newOutboxEntry('k9', 'owner', 0),
+      {
+        kind: 'answered',
+        status: 429,
+        message: 'Plusieurs envois viennent d’être faits depuis cette connexion.',
+        retryAfterSeconds: 1800,
+      },
+      1000,
+    );
+    expect(entry).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 1000 + 1_800_000 });
+    expect(entry.message).toMatch(/Plusieurs envois/);
+    expect(isDue(entry, 1_000_000)).toBe(false);
+    expect(retryAfterSeconds('120')).toBe(120);
+    expect(retryAfterSeconds('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+    expect(retryAfterSeconds(null)).toBeUndefined();
   });
 
   it('keeps a 500 queued and retries it later, then marks it sent', () => {

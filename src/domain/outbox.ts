@@ -31,7 +31,7 @@ export interface OutboxEntry {
 
 /** What a replay attempt gave. */
 export type ReplayOutcome =
-  | { kind: 'answered'; status: number; message?: string }
+  | { kind: 'answered'; status: number; message?: string; retryAfterSeconds?: number }
   | { kind: 'network-error' }
   | { kind: 'timeout' };
 
@@ -105,18 +105,30 @@ export function afterAttempt(
       'Le serveur a refusé cet envoi. Vérifiez vos réponses puis renvoyez.';
     return { ...settled, status: 'failed', attempts, updatedAt: now, message };
   }
+  // 429 (too many submissions from this connection): the server's message says why and when;
+  // its Retry-After is waited for, however long, before the next try.
+  const limited = outcome.kind === 'answered' && outcome.status === 429;
   const message =
-    outcome.kind === 'answered'
-      ? `Le serveur est momentanément indisponible (erreur ${outcome.status}).`
-      : TRANSIENT[outcome.kind];
+    outcome.kind !== 'answered'
+      ? TRANSIENT[outcome.kind]
+      : limited && outcome.message
+        ? outcome.message
+        : `Le serveur est momentanément indisponible (erreur ${outcome.status}).`;
+  const asked = outcome.kind === 'answered' ? (outcome.retryAfterSeconds ?? 0) * 1000 : 0;
   return {
     ...settled,
     status: 'queued',
     attempts,
     updatedAt: now,
-    nextAttemptAt: now + backoffMs(attempts),
+    nextAttemptAt: now + Math.max(backoffMs(attempts), asked),
     message,
   };
+}
+
+/** Seconds of a Retry-After header given in seconds; undefined otherwise (or unreasonable). */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header || !/^\d{1,7}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailSchema } from './contact.schema';
+import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
 import { FRENCH_PHONE_PATTERN } from './phone';
 import { bienTypes, propertyPurposes, type BienType } from './property';
-import { plainText } from './text';
+import { personName, plainText } from './text';
 
 /** The 16 steps of the owner questionnaire, numbered as the spec numbers them (2.5). */
 export const OwnerStep = {
@@ -64,6 +65,18 @@ export const ownerDocumentLabels: Record<OwnerDocumentFlag, string> = {
 
 const bienTypeValues = bienTypes.map((b) => b.value) as [BienType, ...BienType[]];
 
+/** Bounds of the PRICE answer, in whole euros (empty means a free valuation). */
+export const OWNER_PRICE = { min: 1, max: 100_000_000 } as const;
+
+/** Why a price is refused, said next to the field: amounts as French people write them. */
+export const priceMessages = {
+  cents: 'Indiquez un prix en euros, sans centimes.',
+  min: `Le prix doit être supérieur à ${formatEuro(0)}.`,
+  max: `Le prix ne peut pas dépasser ${formatEuro(OWNER_PRICE.max)}.`,
+  /** What the browser could not read as a number ('12 a', '1e'). */
+  unreadable: 'Saisissez le prix en chiffres seulement, par exemple 500000.',
+} as const;
+
 /** One schema per question step (spec 2.5, 3.3, 5), composed below. */
 export const ownerStepSchemas = {
   [OwnerStep.PROPERTY_TYPE]: z.object({
@@ -107,9 +120,9 @@ export const ownerStepSchemas = {
     // the price may leave it empty (null = "à estimer").
     price: z
       .number({ error: 'Le prix doit être un nombre.' })
-      .int('Indiquez un prix en euros, sans centimes.')
-      .min(1, 'Le prix doit être positif.')
-      .max(100_000_000, 'Ce prix semble trop élevé.')
+      .int(priceMessages.cents)
+      .min(OWNER_PRICE.min, priceMessages.min)
+      .max(OWNER_PRICE.max, priceMessages.max)
       .nullable(),
   }),
   [OwnerStep.WITH_DOC]: z.object(
@@ -124,10 +137,8 @@ export const ownerStepSchemas = {
     ).default(''),
   }),
   [OwnerStep.CONTACT]: z.object({
-    lastname: plainText(100, 'Le nom est trop long.').pipe(z.string().min(1, 'Le nom est requis.')),
-    firstname: plainText(100, 'Le prénom est trop long.').pipe(
-      z.string().min(1, 'Le prénom est requis.'),
-    ),
+    lastname: personName('Le nom'),
+    firstname: personName('Le prénom'),
     email: emailSchema,
     phone: z
       .string({ error: 'Le numéro de téléphone est requis.' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './contact.schema';
 import { FRENCH_PHONE_PATTERN } from './phone';
+import { personName } from './text';
 import type { RoleCode } from './roles';
 
 /** The current user as the API sends it and the client keeps it (spec 3.1). Never a hash. */
@@ -19,13 +20,6 @@ export interface User {
   idChasseur: string | null;
 }
 
-const name = (what: string) =>
-  z
-    .string({ error: `${what} est requis.` })
-    .trim()
-    .min(1, `${what} est requis.`)
-    .max(100, `${what} est trop long (100 caractères au plus).`);
-
 export const phoneSchema = z
   .string({ error: 'Le numéro de téléphone est requis.' })
   .trim()
@@ -35,8 +29,8 @@ export const phoneSchema = z
 /** PUT /api/{role}/update/: the fields a person may change on their own profile (not _id, roles, e-mail). */
 export const profileUpdateSchema = z
   .object({
-    lastname: name('Le nom'),
-    firstname: name('Le prénom'),
+    lastname: personName('Le nom'),
+    firstname: personName('Le prénom'),
     phone: phoneSchema,
     address: z
       .string({ error: 'L’adresse doit être du texte.' })
@@ -55,4 +49,4 @@ export const profileUpdateSchema = z
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-export { emailSchema, name as requiredName };
+export { emailSchema };

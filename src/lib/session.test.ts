@@ -5,22 +5,31 @@ import {
   decodeToken,
   isExpired,
   readStoredSession,
+  readStoredUser,
   readToken,
   TOKEN_KEY,
+  writeStoredUser,
 } from './session';
+import { USER_KEY } from './token-storage';
+import type { User } from '../domain/user.schema';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const user = { _id: 'u1', firstname: 'Claire', lastname: 'Martin', email: 'c@exemple.fr' };
+const user = {
+  _id: 'u1',
+  firstname: 'Claire',
+  lastname: 'Martin',
+  email: 'c@exemple.fr',
+} as unknown as User;
 const NOW = 1_800_000_000;
 
 function token(payload: Record<string, unknown>): string {
   return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.c2lnbmF0dXJl`;
 }
-const valid = token({ exp: NOW + 3600, roles: [1], user, sub: 'u1', jti: 'j1' });
+const valid = token({ exp: NOW + 3600, roles: [1], sv: 0, sub: 'u1', jti: 'j1' });
 
 describe('decodeToken', () => {
-  it('reads exp, roles and user without verifying anything', () => {
-    expect(decodeToken(valid)).toEqual({ exp: NOW + 3600, roles: [1], user });
+  it('reads the account id, exp and roles without verifying anything', () => {
+    expect(decodeToken(valid)).toEqual({ sub: 'u1', exp: NOW + 3600, roles: [1] });
   });
 
   it.each([
@@ -35,11 +44,11 @@ describe('decodeToken', () => {
   });
 
   it.each([
-    ['no exp', { roles: [1], user }],
-    ['exp as text', { exp: String(NOW), roles: [1], user }],
-    ['roles missing', { exp: NOW, user }],
-    ['roles not numbers', { exp: NOW, roles: ['admin'], user }],
-    ['no user', { exp: NOW, roles: [1] }],
+    ['no exp', { roles: [1], sub: 'u1' }],
+    ['exp as text', { exp: String(NOW), roles: [1], sub: 'u1' }],
+    ['roles missing', { exp: NOW, sub: 'u1' }],
+    ['roles not numbers', { exp: NOW, roles: ['admin'], sub: 'u1' }],
+    ['no account id', { exp: NOW, roles: [1] }],
   ])('rejects a token of another shape (%s)', (_, payload) => {
     expect(decodeToken(token(payload))).toBeNull();
   });
@@ -70,9 +79,20 @@ describe('readStoredSession', () => {
     localStorage.setItem(TOKEN_KEY, valid);
     expect(readStoredSession(localStorage, NOW)).toEqual({
       token: valid,
-      payload: { exp: NOW + 3600, roles: [1], user },
+      payload: { sub: 'u1', exp: NOW + 3600, roles: [1] },
+      user: null,
     });
     expect(readToken(localStorage)).toBe(valid);
+  });
+
+  it('brings the stored user of the token’s account, never another account’s', () => {
+    localStorage.setItem(TOKEN_KEY, valid);
+    writeStoredUser(user, localStorage);
+    expect(readStoredSession(localStorage, NOW)?.user).toEqual(user);
+    writeStoredUser({ ...user, _id: 'u2' }, localStorage);
+    expect(readStoredSession(localStorage, NOW)?.user).toBeNull();
+    localStorage.setItem(USER_KEY, '{pas du json');
+    expect(readStoredUser('u1', localStorage)).toBeNull();
   });
 
   it('treats a malformed token as none and removes it', () => {
@@ -82,9 +102,11 @@ describe('readStoredSession', () => {
   });
 
   it('treats an expired token as none and removes it', () => {
-    localStorage.setItem(TOKEN_KEY, token({ exp: NOW - 10, roles: [1], user }));
+    localStorage.setItem(TOKEN_KEY, token({ exp: NOW - 10, roles: [1], sub: 'u1' }));
+    writeStoredUser(user, localStorage);
     expect(readStoredSession(localStorage, NOW)).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
 
   it('copes with a browser that blocks storage', () => {

@@ -1,26 +1,29 @@
 import { decodeJwt } from 'jose/jwt/decode';
 import type { TokenPayload } from '../domain/auth.schema';
 import type { User } from '../domain/user.schema';
-import { browserStorage, TOKEN_KEY } from './token-storage';
+import { browserStorage, clearToken, TOKEN_KEY, USER_KEY } from './token-storage';
 
 /**
  * The signed-in session as the browser keeps it (spec 3.2, 4.1): the token alone, in
- * localStorage under `token` (./token-storage.ts). The user travels inside it. The token is only
+ * localStorage under `token` (./token-storage.ts), the user's record beside it under `user`. The
+ * token is only
  * decoded here, never verified: the server verifies it on every call, the client merely reads
  * who it says it is. Loaded only when a token exists, so anonymous visits skip the decoder.
  */
 export { browserStorage, clearToken, readToken, TOKEN_KEY, writeToken } from './token-storage';
 
-/** What a readable token says. */
+/** What a readable token says: the account id, its roles, its expiry. */
 export interface SessionPayload {
+  sub: string;
   exp: number;
   roles: number[];
-  user: User;
 }
 
 export interface StoredSession {
   token: string;
   payload: SessionPayload;
+  /** The stored copy of the token's user, when there is one for that account. */
+  user: User | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,11 +38,33 @@ export function decodeToken(token: string): SessionPayload | null {
   } catch {
     return null;
   }
-  const { exp, roles, user } = claims as Partial<Record<keyof TokenPayload, unknown>>;
+  const { exp, roles, sub } = claims as Partial<Record<keyof TokenPayload, unknown>>;
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
   if (!Array.isArray(roles) || !roles.every((r) => Number.isInteger(r))) return null;
-  if (!isRecord(user)) return null;
-  return { exp, roles: roles as number[], user: user as unknown as User };
+  if (typeof sub !== 'string' || sub === '') return null;
+  return { sub, exp, roles: roles as number[] };
+}
+
+/** The stored user of account `sub`, or null (none, unreadable, or another account's). */
+export function readStoredUser(
+  sub: string,
+  storage: Storage | null = browserStorage(),
+): User | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(storage?.getItem(USER_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  return isRecord(value) && value._id === sub ? (value as unknown as User) : null;
+}
+
+export function writeStoredUser(user: User, storage: Storage | null = browserStorage()): void {
+  try {
+    storage?.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    // A full or refused storage only costs the copy: the server sends the user again.
+  }
 }
 
 export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -61,10 +86,10 @@ export function readStoredSession(
   if (!storage || !token) return null;
   const payload = decodeToken(token);
   if (!payload || isExpired(payload, now)) {
-    storage.removeItem(TOKEN_KEY);
+    clearToken(storage);
     return null;
   }
-  return { token, payload };
+  return { token, payload, user: readStoredUser(payload.sub, storage) };
 }
 
 export interface DebouncedLatest {

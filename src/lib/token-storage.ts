@@ -4,6 +4,12 @@
  * it), the decoder is loaded only when a token exists (src/lib/session.ts).
  */
 export const TOKEN_KEY = 'token';
+/**
+ * The signed-in user's own record (spec 3.1 "the stored user"), beside the token, which carries
+ * only the account id and roles: the header and the client area show it before the server
+ * answers, and offline.
+ */
+export const USER_KEY = 'user';
 
 /** localStorage, or null where the browser blocks site data (reading it then throws) or on the server. */
 export function browserStorage(): Storage | null {
@@ -23,6 +29,8 @@ export function writeToken(token: string, storage: Storage | null = browserStora
   storage?.setItem(TOKEN_KEY, token);
 }
 
+/** Removes the token and the user stored with it. */
 export function clearToken(storage: Storage | null = browserStorage()): void {
   storage?.removeItem(TOKEN_KEY);
+  storage?.removeItem(USER_KEY);
 }

@@ -44,32 +44,37 @@ export function LongFormNav({
 }
 
 /**
- * A step's form: submitting it (Suivant, or Enter in a field) moves on when allowed. Enter on a
- * radio button or a checkbox does not submit a form by itself in every browser: it does here,
- * like in a text field; Enter in a textarea stays a new line.
+ * A step's form: submitting it (Suivant, or Enter in a field) moves on when allowed, and calls
+ * `onBlocked` otherwise (the step may then say why). Enter on a radio button or a checkbox does
+ * not submit a form by itself in every browser: it does here, like in a text field; Enter in a
+ * textarea stays a new line.
  */
 export function LongFormForm({
   onNext,
   canNext,
+  onBlocked,
   children,
 }: {
   onNext: () => void;
   canNext: boolean;
+  onBlocked?: () => void;
   children: ReactNode;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (canNext) onNext();
+    else onBlocked?.();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
-    if (
-      event.key === 'Enter' &&
-      target instanceof HTMLInputElement &&
-      (target.type === 'radio' || target.type === 'checkbox')
-    ) {
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    if (target.type === 'radio' || target.type === 'checkbox') {
       event.preventDefault();
       if (canNext) onNext();
+      else onBlocked?.();
+    } else if (!canNext) {
+      // Suivant is disabled: the browser submits nothing, but the step may still say why.
+      onBlocked?.();
     }
   };
   return (

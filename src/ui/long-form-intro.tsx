@@ -59,7 +59,7 @@ export function LongFormIntro({
   const waiting = !ready || loading;
   return (
     <div>
-      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
+      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
         {eyebrow}
       </p>
       <LongFormTitle id={titleId} className="sm:text-4xl">
@@ -95,14 +95,14 @@ export function LongFormIntro({
           onFocus={onIntent}
           onTouchStart={onIntent}
         >
-          C’est parti !
+          C’est parti&#x202f;!
           {waiting ? (
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
           ) : (
             <ArrowRightIcon />
           )}
         </button>
-        <p id={durationId} className="text-sm text-base-content/65">
+        <p id={durationId} className="text-sm text-base-content/70">
           {duration}
         </p>
       </div>

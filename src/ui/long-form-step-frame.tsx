@@ -18,12 +18,37 @@ export interface LongFormProgress {
   onRestart: () => void;
 }
 
+/** Room left between the fixed header and what is brought into view under it. */
+const GAP_UNDER_HEADER = 12;
+
+/**
+ * The bottom of the fixed (or sticky) header the page scrolls under, measured rather than assumed:
+ * its height changes with the screen's width.
+ */
+function fixedHeaderBottom(): number {
+  let bottom = 0;
+  for (const header of document.querySelectorAll('header')) {
+    const { position } = getComputedStyle(header);
+    if (position !== 'fixed' && position !== 'sticky') continue;
+    const rect = header.getBoundingClientRect();
+    if (rect.top <= 0 && rect.bottom > bottom) bottom = rect.bottom;
+  }
+  return bottom;
+}
+
+/** Scrolls so that `element`'s top is just under the fixed header. */
+function scrollUnderHeader(element: Element): void {
+  const limit = fixedHeaderBottom() + GAP_UNDER_HEADER;
+  const top = element.getBoundingClientRect().top;
+  window.scrollTo({ top: Math.max(0, window.scrollY + top - limit), behavior: 'instant' });
+}
+
 /**
  * A long form past its intro: the frame, and above the card the progress and the notices (answers
  * found again, a device that does not store them). Each move by the person (`moves` grows) puts
- * focus on the new step's title, with the card in view, and the storage notice above it when there
- * is one; a storage notice that appears while the page is scrolled to the card is brought out from
- * under the header.
+ * focus on the new step's title, with the progress, the notices and the card in view below the
+ * fixed header (never under it); a storage notice that appears while the page is scrolled to the
+ * card is brought out from under the header.
  */
 export function LongFormStepFrame({
   titleId,
@@ -53,21 +78,27 @@ export function LongFormStepFrame({
   children: ReactNode;
 }) {
   const card = useRef<HTMLDivElement>(null);
+  /** The progress and the notices above the card: the top of what a new step shows. */
+  const above = useRef<HTMLDivElement>(null);
   /** The notice of a device that does not store the answers, above the card. */
   const storageNoticeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (moves === 0) return;
     document.getElementById(titleId)?.focus({ preventScroll: true });
-    const top = (storageNoticeRef.current ?? card.current)?.getBoundingClientRect().top;
-    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
-      window.scrollTo({ top: window.scrollY + top - 96 });
+    const target = above.current?.firstElementChild ? above.current : card.current;
+    if (!target) return;
+    const top = target.getBoundingClientRect().top;
+    if (top < fixedHeaderBottom() + GAP_UNDER_HEADER || top > window.innerHeight / 2) {
+      scrollUnderHeader(target);
     }
   }, [moves, step, titleId]);
 
   useEffect(() => {
-    const top = storageNoticeRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top < 96) window.scrollTo({ top: window.scrollY + top - 96 });
+    const notice = storageNoticeRef.current;
+    if (notice && notice.getBoundingClientRect().top < fixedHeaderBottom()) {
+      scrollUnderHeader(notice);
+    }
   }, [unstored]);
 
   return (
@@ -75,7 +106,7 @@ export function LongFormStepFrame({
       cardRef={card}
       picture={picture}
       top={
-        <>
+        <div ref={above}>
           {progress ? (
             <div className="mb-5">
               <ProgressPhases
@@ -95,7 +126,7 @@ export function LongFormStepFrame({
           ) : null}
           {resumed && moves === 0 ? (
             <LongFormNotice>
-              Vos réponses ont été retrouvées : reprenez là où vous vous étiez arrêté.
+              Vos réponses ont été retrouvées&nbsp;: reprenez là où vous vous étiez arrêté.
             </LongFormNotice>
           ) : null}
           {unstored ? (
@@ -103,7 +134,7 @@ export function LongFormStepFrame({
               <LongFormNotice>{storageNotice(unstored, task)}</LongFormNotice>
             </div>
           ) : null}
-        </>
+        </div>
       }
     >
       {children}

@@ -143,7 +143,7 @@ export function ContentsLayout({
             aria-label={label}
             className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-6 pr-2"
           >
-            <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+            <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary-strong">
               Sommaire
             </p>
             {contents}

@@ -16,7 +16,7 @@ export function PageHeader({
     <header className="bg-base-200 border-b border-base-300">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
         {eyebrow ? (
-          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
+          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
             {eyebrow}
           </p>
         ) : null}
@@ -123,7 +123,7 @@ export function NumberedSteps({
             {String(index + 1).padStart(2, '0')}
           </span>
           <h3 className="mt-3 font-sans text-lg font-semibold">
-            <span className="sr-only">Étape {index + 1} : </span>
+            <span className="sr-only">Étape {index + 1}&nbsp;: </span>
             {step.title}
           </h3>
           <p className="mt-2 text-base-content/75">{step.text}</p>

@@ -33,7 +33,10 @@ export function PersonCard({ person, roles }: { person: Person; roles: readonly 
           </h2>
           <p className="flex flex-wrap gap-1.5 pt-1">
             {labels.map((label) => (
-              <span key={label} className="badge badge-soft badge-secondary badge-sm">
+              <span
+                key={label}
+                className="badge badge-soft badge-secondary badge-sm text-secondary-strong"
+              >
                 {label}
               </span>
             ))}
@@ -42,11 +45,11 @@ export function PersonCard({ person, roles }: { person: Person; roles: readonly 
       </div>
       <dl className="mt-5 space-y-3 border-t border-base-300 pt-5 text-sm">
         <div>
-          <dt className="text-base-content/60">Adresse e-mail</dt>
+          <dt className="text-base-content/70">Adresse e-mail</dt>
           <dd className="break-all font-medium">{person.email}</dd>
         </div>
         <div>
-          <dt className="text-base-content/60">Téléphone</dt>
+          <dt className="text-base-content/70">Téléphone</dt>
           <dd className="font-medium">{person.phone || 'Non renseigné'}</dd>
         </div>
       </dl>

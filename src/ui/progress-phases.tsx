@@ -45,14 +45,14 @@ export function ProgressPhases({
               </div>
               <p
                 className={`mt-2 hidden items-start gap-1.5 text-sm leading-snug sm:flex ${
-                  active ? 'font-semibold text-base-content' : 'text-base-content/60'
+                  active ? 'font-semibold text-base-content' : 'text-base-content/70'
                 }`}
               >
                 <PhaseNumber index={index} done={done} active={active} />
                 {phase.label}
               </p>
               <span className="sr-only">
-                {`${index + 1}. ${phase.label} : ${done ? 'terminé' : active ? 'en cours' : 'à venir'}`}
+                {`${index + 1}. ${phase.label}\u00a0: ${done ? 'terminé' : active ? 'en cours' : 'à venir'}`}
               </span>
             </li>
           );

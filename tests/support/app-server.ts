@@ -63,6 +63,7 @@ export class AppServer {
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
         NODE_ENV: 'test',
+        PUBLIC_FORM_HOURLY_LIMIT: '10000',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

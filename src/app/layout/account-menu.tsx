@@ -84,7 +84,7 @@ export default function AccountMenu({
             <span className="block font-semibold">
               {user.firstname} {user.lastname}
             </span>
-            <span className="block truncate text-base-content/65">{user.email}</span>
+            <span className="block truncate text-base-content/70">{user.email}</span>
           </li>
           <li className="pt-1">
             <Link href="/parametres" className="flex rounded-field px-3 py-2 hover:bg-base-200">

@@ -13,6 +13,7 @@ import {
 } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
 import { brandFor, type Brand } from '../../domain/brand';
+import { shellContainer } from './container';
 
 interface FooterLink {
   title: string;
@@ -91,7 +92,7 @@ export function Footer() {
 
   return (
     <footer data-brand={brand} className="bg-neutral text-neutral-content">
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <div className={`${shellContainer} py-14`}>
         <div className="flex flex-col gap-8 border-b border-neutral-content/15 pb-10 md:flex-row md:items-center md:justify-between">
           <div>
             <Link
@@ -104,7 +105,7 @@ export function Footer() {
             <p className="mt-3 max-w-sm text-sm opacity-75">
               {brand === 'homestylz'
                 ? 'Home staging, décoration et mise en valeur de biens immobiliers en Île-de-France.'
-                : 'Chasseur immobilier à Paris et en petite couronne : nous trouvons, visitons et négocions pour vous.'}
+                : 'Chasseur immobilier à Paris et en petite couronne\u00a0: nous trouvons, visitons et négocions pour vous.'}
             </p>
             <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
               {social.map(({ label, href, Icon }) => (

@@ -2,12 +2,29 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from 'wouter';
 import { ChevronDownIcon, CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
-import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
+import { brandFor, contactPathOf, isTransparentHeader, type Brand } from '../../domain/brand';
 import { useSessionAfterMount } from '../../features/auth';
+import { shellContainer } from './container';
 import { menuFor, targetOf, type MenuItem } from './menu';
 
 /** openId of the desktop user menu: one dropdown open at a time, menu entries included. */
 const USER_MENU_ID = 'compte';
+
+/**
+ * Keeps Tab and Shift+Tab inside the open mobile menu: its close button, then the panel's links
+ * and buttons that are shown (a closed group's links are hidden), round and round.
+ */
+function trapTab(event: KeyboardEvent, closeButton: HTMLElement, panel: HTMLElement) {
+  const stops = [closeButton, ...panel.querySelectorAll<HTMLElement>('a[href],button')].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const last = stops[stops.length - 1] ?? closeButton;
+  const active = document.activeElement as HTMLElement;
+  if (active === (event.shiftKey ? closeButton : last) || !stops.includes(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : closeButton).focus();
+  }
+}
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
@@ -24,6 +41,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   const [scrolled, setScrolled] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
   // Any navigation closes every menu (state adjusted during render, not in an effect).
@@ -51,12 +69,17 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
   useEffect(() => {
     if (!openId && !mobileOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      if (openId) closeDropdown(true);
-      else {
-        setMobileOpen(false);
-        burgerRef.current?.focus();
+      // The open mobile menu holds the focus until it closes (Escape or its button).
+      if (e.key === 'Tab' && mobileOpen && burgerRef.current && panelRef.current) {
+        trapTab(e, burgerRef.current, panelRef.current);
       }
+      if (e.key !== 'Escape') return;
+      if (mobileOpen) {
+        // The whole mobile menu closes, an open group with it, and the menu button gets focus.
+        setMobileOpen(false);
+        setOpenId(null);
+        burgerRef.current?.focus();
+      } else if (openId) closeDropdown(true);
     };
     const onPointer = (e: PointerEvent) => {
       if (!headerRef.current?.contains(e.target as Node)) {
@@ -95,7 +118,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
       >
         Aller au contenu
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:h-20">
+      <div className={`${shellContainer} flex h-16 items-center gap-4 xl:h-20`}>
         <Link
           href={brand === 'homestylz' ? '/homestylz' : '/'}
           className="shrink-0"
@@ -122,6 +145,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
 
         <div className="ml-auto hidden items-center gap-2 xl:flex">
           <AccountActions
+            brand={brand}
             transparent={transparent}
             menuOpen={openId === USER_MENU_ID}
             onToggleMenu={(opener) => toggle(USER_MENU_ID, opener)}
@@ -145,12 +169,13 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
       </div>
 
       <div
+        ref={panelRef}
         id={panelId}
         data-testid="mobile-panel"
         hidden={!mobileOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-base-300 bg-base-100 text-base-content xl:hidden"
+        className="max-h-[calc(100dvh-4rem-var(--cookie-banner-h,0px))] overflow-y-auto border-t border-base-300 bg-base-100 text-base-content xl:hidden"
       >
-        <nav aria-label="Menu mobile" className="px-4 py-4">
+        <nav aria-label="Menu mobile" className={`${shellContainer} py-4`}>
           <ul className="flex flex-col gap-1">
             {items.map((item) => (
               <li key={item.id}>
@@ -164,7 +189,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
             ))}
           </ul>
           <div className="mt-4 flex flex-col gap-2 border-t border-base-300 pt-4">
-            <AccountActions transparent={false} stacked />
+            <AccountActions brand={brand} transparent={false} stacked />
           </div>
         </nav>
       </div>
@@ -173,17 +198,20 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
 }
 
 /**
- * Spec 2.2: anonymous visitors get 'Se connecter' and 'Décrire mon projet'; signed-in people
- * 'Mon Espace' and 'Se déconnecter' (./account-menu.tsx, downloaded only for them). The
- * prerendered HTML is signed out; the real session shows once the page is live.
+ * Spec 2.2: anonymous visitors get 'Se connecter' and the brand's call to action: 'Décrire mon
+ * projet' (the buyer signup) for Chassimmo, 'Demander un devis' (the homestylz contact page, which
+ * answers with a quote) for homestylz, as in its footer and hero. Signed-in people get 'Mon Espace'
+ * and 'Se déconnecter' (./account-menu.tsx, downloaded only for them). The prerendered HTML is
+ * signed out; the real session shows once the page is live.
  */
 function AccountActions(props: {
+  brand: Brand;
   transparent: boolean;
   stacked?: boolean;
   menuOpen?: boolean;
   onToggleMenu?: (opener: HTMLButtonElement) => void;
 }) {
-  const { transparent, stacked = false } = props;
+  const { brand, transparent, stacked = false } = props;
   const { user } = useSessionAfterMount();
   if (user) {
     return (
@@ -192,6 +220,10 @@ function AccountActions(props: {
       </Suspense>
     );
   }
+  const cta =
+    brand === 'homestylz'
+      ? { title: 'Demander un devis', path: contactPathOf.homestylz }
+      : { title: 'Décrire mon projet', path: '/signup' };
   return (
     <>
       <Link
@@ -201,10 +233,10 @@ function AccountActions(props: {
         Se connecter
       </Link>
       <Link
-        href="/signup"
+        href={cta.path}
         className={`btn btn-primary ${stacked ? 'btn-block' : ''} ${transparent ? 'border-white/0' : ''}`}
       >
-        Décrire mon projet
+        {cta.title}
       </Link>
     </>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/session';
+import { USER_KEY } from '../../lib/token-storage';
 import {
   logout,
   onStorage,
@@ -30,8 +31,15 @@ const tokenUser = {
   phone: '06 12 34 56 78',
 };
 function token(exp = now() + 3600, roles = [1]): string {
-  return `${b64url({ alg: 'HS256' })}.${b64url({ exp, roles, user: tokenUser })}.sig`;
+  return `${b64url({ alg: 'HS256' })}.${b64url({ exp, roles, sub: 'u1', sv: 0 })}.sig`;
 }
+/** A signed-in device: the token and, beside it, the stored user (spec 3.1). */
+function storeSession(value = token()): string {
+  localStorage.setItem(TOKEN_KEY, value);
+  localStorage.setItem(USER_KEY, JSON.stringify(tokenUser));
+  return value;
+}
+const storedUser = () => JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as unknown;
 const serverUser = { ...tokenUser, phone: '07 00 00 00 00', isActive: true };
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
@@ -75,8 +83,7 @@ describe('session at start (spec 4.1)', () => {
   });
 
   it('signs in with a valid token, then replaces the user with the server’s after 300 ms', async () => {
-    const value = token();
-    localStorage.setItem(TOKEN_KEY, value);
+    const value = storeSession();
     await start();
     expect(sessionStore.token).toBe(value);
     expect(sessionStore.roles).toEqual([1]);
@@ -87,6 +94,7 @@ describe('session at start (spec 4.1)', () => {
     expect(remote.fetchCurrentUser).toHaveBeenCalledTimes(1);
     expect(sessionStore.user?.phone).toBe('07 00 00 00 00');
     expect(sessionStore.confirmed).toBe(true);
+    expect(storedUser()).toMatchObject({ phone: '07 00 00 00 00' });
   });
 
   it('leaves an expired token signed out', async () => {
@@ -104,7 +112,7 @@ describe('session at start (spec 4.1)', () => {
   });
 
   it('logs out when the server refuses the token, without asking it to revoke', async () => {
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     remote.fetchCurrentUser.mockRejectedValue({ status: 401 });
     await start();
     await settle();
@@ -115,8 +123,7 @@ describe('session at start (spec 4.1)', () => {
   });
 
   it('keeps the session when the user cannot be fetched for want of network', async () => {
-    const value = token();
-    localStorage.setItem(TOKEN_KEY, value);
+    const value = storeSession();
     remote.fetchCurrentUser.mockRejectedValue({});
     await start();
     await settle();
@@ -126,14 +133,16 @@ describe('session at start (spec 4.1)', () => {
 });
 
 describe('sign-in, update and sign-out', () => {
-  it('signIn stores the token, shows the user at once and fetches it once for quick calls', async () => {
+  it('signIn stores the token and the user, shows the user at once and fetches it once for quick calls', async () => {
     await start();
     const value = token(now() + 60, [2]);
     signIn(value, { ...serverUser, firstname: 'Hugo' } as never);
+    // A new token alone (after a password change) keeps the stored user of its account.
     signIn(value);
     expect(localStorage.getItem(TOKEN_KEY)).toBe(value);
     expect(sessionStore.roles).toEqual([2]);
-    expect(sessionStore.user?.firstname).toBe('Claire');
+    expect(sessionStore.user?.firstname).toBe('Hugo');
+    expect(storedUser()).toMatchObject({ firstname: 'Hugo' });
     await settle();
     expect(remote.fetchCurrentUser).toHaveBeenCalledTimes(1);
   });
@@ -144,19 +153,20 @@ describe('sign-in, update and sign-out', () => {
   });
 
   it('updateUser merges new fields into the stored user', async () => {
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     await start();
     updateUser({ phone: '01 02 03 04 05' });
     expect(sessionStore.user).toMatchObject({ firstname: 'Claire', phone: '01 02 03 04 05' });
+    expect(storedUser()).toMatchObject({ firstname: 'Claire', phone: '01 02 03 04 05' });
   });
 
   it('logout clears the token, revokes it on the server and reloads', async () => {
-    const value = token();
-    localStorage.setItem(TOKEN_KEY, value);
+    const value = storeSession();
     localStorage.setItem('cookie_consent', 'kept');
     await start();
     await logout();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
     expect(localStorage.getItem('cookie_consent')).toBe('kept');
     expect(sessionStore.user).toBeNull();
     expect(remote.revokeToken).toHaveBeenCalledWith(value);
@@ -164,13 +174,13 @@ describe('sign-in, update and sign-out', () => {
   });
 
   it('logout can skip the revoke call, and still reloads when the call fails', async () => {
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     await start();
     await logout({ revoke: false });
     expect(remote.revokeToken).not.toHaveBeenCalled();
     expect(reload).toHaveBeenCalledTimes(1);
 
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     stopSession();
     await start();
     remote.revokeToken.mockRejectedValue(new Error('hors ligne'));
@@ -195,7 +205,7 @@ describe('other tabs (spec 4.1)', () => {
   });
 
   it('a token cleared elsewhere reloads this tab', async () => {
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     await start();
     localStorage.removeItem(TOKEN_KEY);
     window.dispatchEvent(storageEvent(TOKEN_KEY, null));
@@ -206,7 +216,7 @@ describe('other tabs (spec 4.1)', () => {
     await start();
     onStorage(storageEvent(null, null));
     expect(reload).not.toHaveBeenCalled();
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     stopSession();
     await start();
     onStorage(storageEvent(null, null));
@@ -214,7 +224,7 @@ describe('other tabs (spec 4.1)', () => {
   });
 
   it('ignores other keys', async () => {
-    localStorage.setItem(TOKEN_KEY, token());
+    storeSession();
     await start();
     onStorage(storageEvent('basket', '[]'));
     expect(reload).not.toHaveBeenCalled();

@@ -6,8 +6,10 @@ import {
   debounceLatest,
   decodeToken,
   readStoredSession,
+  readStoredUser,
   readToken,
   TOKEN_KEY,
+  writeStoredUser,
   writeToken,
   type StoredSession,
 } from '../../lib/session';
@@ -31,6 +33,7 @@ const userRefresh = debounceLatest(async (signal) => (await remote()).fetchCurre
   onSuccess: (user: User) => {
     sessionStore.user = user;
     sessionStore.confirmed = true;
+    writeStoredUser(user);
   },
   onFailure: (error) => {
     void remote().then(({ isSessionRejection, isNetworkFailure }) => {
@@ -46,7 +49,7 @@ const userRefresh = debounceLatest(async (signal) => (await remote()).fetchCurre
 function apply(session: StoredSession | null): void {
   sessionStore.token = session?.token ?? null;
   sessionStore.roles = session ? [...session.payload.roles] : [];
-  sessionStore.user = session ? { ...session.payload.user } : null;
+  sessionStore.user = session?.user ? { ...session.user } : null;
   sessionStore.confirmed = false;
 }
 
@@ -75,14 +78,20 @@ export function onStorage(event: StorageEvent): void {
   }
 }
 
-/** After a successful login or activation (spec 4.1): keep the token, show its user, refresh. */
+/**
+ * After a successful login or activation (spec 4.1), or a password change (its new token): keep
+ * the token and the user, show them, refresh.
+ */
 export function signIn(token: string, user?: User): void {
   const payload = decodeToken(token);
   if (!payload) throw new Error('Jeton de session illisible.');
+  // The user first: other tabs react to the token's storage event and read the user then.
+  if (user) writeStoredUser(user);
   writeToken(token);
+  const known = user ?? readStoredUser(payload.sub);
   sessionStore.token = token;
   sessionStore.roles = [...payload.roles];
-  sessionStore.user = { ...(user ?? payload.user) };
+  sessionStore.user = known ? { ...known } : null;
   sessionStore.confirmed = false;
   userRefresh.schedule();
 }
@@ -109,7 +118,9 @@ export async function logout({ revoke = true }: { revoke?: boolean } = {}): Prom
 
 /** Spec 3.1: updates merge new fields into the stored user. */
 export function updateUser(fields: Partial<User>): void {
-  if (sessionStore.user) Object.assign(sessionStore.user, fields);
+  if (!sessionStore.user) return;
+  Object.assign(sessionStore.user, fields);
+  writeStoredUser({ ...sessionStore.user });
 }
 
 /** Forgets everything without touching storage (tests). */

@@ -5,6 +5,8 @@ import { readConsent, writeConsent, type ConsentChoice } from './consent-storage
 export const consentStore = proxy({
   choice: null as ConsentChoice | null,
   bannerOpen: false,
+  /** Grows each time a person asks for the banner ('Gestion des cookies'): it then takes focus. */
+  openRequests: 0,
 });
 
 /** localStorage, or null where the browser blocks site data (reading it then throws). */
@@ -37,6 +39,7 @@ export function chooseConsent(choice: ConsentChoice): void {
 /** Footer link 'Gestion des cookies': the choice can be changed at any time. */
 export function openCookieSettings(): void {
   consentStore.bannerOpen = true;
+  consentStore.openRequests += 1;
 }
 
 export function useConsent() {

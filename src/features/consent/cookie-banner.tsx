@@ -1,15 +1,38 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import type { ConsentChoice } from './consent-storage';
 import { chooseConsent, initConsent, useConsent } from './consent.store';
 import { loadConsentedScripts } from './third-party';
+
+/** The shell's main content (the skip link's target): focus goes there when nothing else fits. */
+const MAIN_ID = 'contenu';
+
+/** A place focus can go back to: still in the page and shown. */
+function canTakeFocus(element: Element | null): element is HTMLElement {
+  return (
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    element.getClientRects().length > 0
+  );
+}
 
 /**
  * CNIL-compliant cookie banner: 'Accepter' and 'Refuser' side by side with the same weight, no
  * pre-ticked choice, nothing optional loads before a yes, and the choice can be changed later.
+ *
+ * Rendered first in the page (the shell puts it before the header), so the keyboard reaches it
+ * first, but it never takes focus by itself on load. A compact sheet at the bottom of the window:
+ * its height is published as --cookie-banner-h, which the shell adds below the page (and the
+ * browser keeps focused elements above), so it covers nothing for good. After a choice, focus
+ * goes back where it was (the 'Gestion des cookies' button that reopened it, the element the
+ * person came from) or to the main content, never to nowhere.
  */
 export function CookieBanner() {
-  const { choice, bannerOpen } = useConsent();
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  const { choice, bannerOpen, openRequests } = useConsent();
+  const sectionRef = useRef<HTMLElement>(null);
+  /** Where focus goes back after the choice. */
+  const returnTo = useRef<Element | null>(null);
 
   useEffect(() => {
     initConsent();
@@ -19,41 +42,86 @@ export function CookieBanner() {
     if (choice === 'accepted') loadConsentedScripts();
   }, [choice]);
 
+  // Asked for by a person ('Gestion des cookies'): the banner takes focus (and onFocus below
+  // remembers where from, to give it back).
+  useEffect(() => {
+    if (openRequests > 0) sectionRef.current?.focus();
+  }, [openRequests]);
+
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!bannerOpen || !section) return;
+    const root = document.documentElement;
+    const publish = () => {
+      const height = `${Math.ceil(section.getBoundingClientRect().height)}px`;
+      root.style.setProperty('--cookie-banner-h', height);
+      root.style.scrollPaddingBottom = height;
+    };
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(section);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-h');
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [bannerOpen]);
+
   if (!bannerOpen) return null;
+
+  const choose = (next: ConsentChoice) => {
+    const active = document.activeElement;
+    if (!active || active === document.body || sectionRef.current?.contains(active)) {
+      const back = returnTo.current;
+      if (canTakeFocus(back)) back.focus();
+      else document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    }
+    returnTo.current = null;
+    chooseConsent(next);
+  };
+
   return (
     <section
+      ref={sectionRef}
       role="region"
       aria-labelledby="cookie-banner-title"
       data-testid="cookie-banner"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-box border border-base-300 bg-base-100 p-5 text-base-content shadow-2xl animate-page sm:inset-x-6 sm:bottom-6"
+      tabIndex={-1}
+      onFocus={(event) => {
+        const from = event.relatedTarget;
+        if (canTakeFocus(from) && !event.currentTarget.contains(from)) returnTo.current = from;
+      }}
+      className="fixed inset-x-0 bottom-0 z-50 rounded-t-box border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] text-base-content shadow-2xl outline-none animate-page md:rounded-none"
     >
-      <h2 id="cookie-banner-title" ref={titleRef} className="font-sans text-base font-semibold">
-        Vos choix en matière de cookies
-      </h2>
-      <p className="mt-2 text-sm text-base-content/80">
-        Nous utilisons des cookies de mesure d’audience pour améliorer le site, uniquement avec
-        votre accord. Les cookies nécessaires au fonctionnement du site (session, panier) ne
-        demandent pas de consentement. Vous pouvez changer d’avis à tout moment depuis le lien «
-        Gestion des cookies » en bas de page.{' '}
-        <Link href="/aide/politique-confidentialite" className="link">
-          En savoir plus
-        </Link>
-      </p>
-      <div className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:justify-end">
-        <button
-          type="button"
-          className="btn btn-primary sm:min-w-36"
-          onClick={() => chooseConsent('refused')}
-        >
-          Refuser
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary sm:min-w-36"
-          onClick={() => chooseConsent('accepted')}
-        >
-          Accepter
-        </button>
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 md:flex-row md:items-center md:gap-8 md:py-4">
+        <div className="md:flex-1">
+          <h2 id="cookie-banner-title" className="font-sans text-sm font-semibold">
+            Vos choix en matière de cookies
+          </h2>
+          <p className="mt-1 text-sm text-base-content/80">
+            Nous mesurons l’audience du site uniquement avec votre accord. Vous pourrez changer
+            d’avis à tout moment («&nbsp;Gestion des cookies&nbsp;», en bas de page).{' '}
+            <Link href="/aide/politique-confidentialite" className="link">
+              En savoir plus
+            </Link>
+          </p>
+        </div>
+        <div className="grid grid-cols-2 gap-3 md:flex md:shrink-0">
+          <button
+            type="button"
+            className="btn btn-primary md:min-w-36"
+            onClick={() => choose('refused')}
+          >
+            Refuser
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary md:min-w-36"
+            onClick={() => choose('accepted')}
+          >
+            Accepter
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -39,8 +39,8 @@ export default function InstallPrompt() {
       {offer ? (
         <>
           <p className="flex-1">
-            Ajoutez Chassimmo à votre écran d’accueil : vos formulaires restent disponibles sans
-            réseau.
+            Ajoutez Chassimmo à votre écran d’accueil&nbsp;: vos formulaires restent disponibles
+            sans réseau.
           </p>
           <button
             type="button"
@@ -56,8 +56,8 @@ export default function InstallPrompt() {
         </>
       ) : (
         <p className="flex-1">
-          Pour installer l’application sur votre iPhone : touchez <strong>Partager</strong>, puis{' '}
-          <strong>« Sur l’écran d’accueil »</strong>.
+          Pour installer l’application sur votre iPhone&nbsp;: touchez <strong>Partager</strong>,
+          puis <strong>«&nbsp;Sur l’écran d’accueil&nbsp;»</strong>.
         </p>
       )}
       <button type="button" className="btn btn-ghost btn-xs" onClick={dismiss}>

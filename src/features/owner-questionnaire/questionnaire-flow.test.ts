@@ -10,6 +10,7 @@ import {
   defaultAnswers,
   flowReducer,
   initialFlowState,
+  mayLeave,
   phaseIndexOf,
   openingState,
   restoreAnswers,
@@ -96,6 +97,18 @@ describe('flowReducer (spec 4.3)', () => {
       flowReducer(at(2, { propertyType: 'Investissement locatif' }), { type: 'next' }).step,
     ).toBe(3);
     expect(flowReducer(at(OwnerStep.PRICE), { type: 'next' }).step).toBe(OwnerStep.WITH_DOC);
+  });
+
+  it('keeps PRICE on a wrong price, Next still enabled: nothing wrong carried on silently', () => {
+    const wrong = { ...defaultAnswers, price: -3 };
+    expect(canGoNext(OwnerStep.PRICE, wrong)).toBe(true);
+    expect(mayLeave(OwnerStep.PRICE, wrong)).toBe(false);
+    expect(flowReducer(at(OwnerStep.PRICE, wrong), { type: 'next' }).step).toBe(OwnerStep.PRICE);
+    const right = { ...defaultAnswers, price: 640_000 };
+    expect(mayLeave(OwnerStep.PRICE, right)).toBe(true);
+    expect(flowReducer(at(OwnerStep.PRICE, right), { type: 'next' }).step).toBe(OwnerStep.WITH_DOC);
+    expect(mayLeave(OwnerStep.PROPERTY_COUNT, defaultAnswers)).toBe(true);
+    expect(mayLeave(OwnerStep.WITH_DOC, defaultAnswers)).toBe(true);
   });
 
   it('does not go past CONTACT by Next, nor before START by Previous', () => {

@@ -100,6 +100,15 @@ export function canGoNext(step: number, answers: OwnerAnswers): boolean {
   return UNGATED_OWNER_STEPS.includes(step) || isStepAnswered(step, answers);
 }
 
+/**
+ * Whether Next actually moves on: as `canGoNext`, except that an ungated step whose answer is
+ * wrong (a price of -5 €) keeps the person on it, Next still enabled, with the reason shown
+ * next to the field; nothing wrong is carried on silently.
+ */
+export function mayLeave(step: number, answers: OwnerAnswers): boolean {
+  return canGoNext(step, answers) && isStepAnswered(step, answers);
+}
+
 /** The step that asks for a field: PROPERTY_COUNT for 'bienCount', CITY for 'city'… */
 export const stepOfField: Readonly<Record<OwnerField, OwnerQuestionStep>> = Object.fromEntries(
   Object.entries(ownerStepSchemas).flatMap(([step, schema]) =>
@@ -180,7 +189,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'answer':
       return { ...state, answers: { ...state.answers, ...action.patch } };
     case 'next':
-      if (state.step >= LAST_QUESTION || !canGoNext(state.step, state.answers)) return state;
+      if (state.step >= LAST_QUESTION || !mayLeave(state.step, state.answers)) return state;
       return { ...state, step: (state.step + 1) as OwnerStepNumber };
     case 'previous':
       if (state.step <= OwnerStep.START || state.step > LAST_QUESTION) return state;

@@ -17,7 +17,7 @@ import {
   saveOwnerDraft,
 } from './owner-draft.repo';
 import {
-  canGoNext,
+  mayLeave,
   checkSubmission,
   flowReducer,
   openingState,
@@ -109,7 +109,7 @@ export function useOwnerQuestionnaire({
 
   /** Next, when the step allows it (the reducer checks again): Enter on an unanswered step does nothing. */
   const next = useCallback(() => {
-    if (!canGoNext(step, answers) || step >= OwnerStep.CONTACT) return;
+    if (!mayLeave(step, answers) || step >= OwnerStep.CONTACT) return;
     dispatch({ type: 'next' });
     setMoves((n) => n + 1);
   }, [step, answers]);

@@ -1,18 +1,32 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
 import { chatProviderConfigured, showChat, useConsent } from '../consent';
 import { brandFor, contactPathOf } from '../../domain/brand';
-import { ChatIcon, CloseIcon } from '../../ui/shell-icons';
+
+const HelpButton = lazy(() => import('./help-button'));
 
 const noSubscription = () => () => undefined;
 
 /**
+ * The two long forms: their buttons ('Suivant', 'Validé', 'Envoyer ma demande') pass under the
+ * window's bottom right corner as their steps scroll, where the floating button would sit on them.
+ * The button stays off them (the footer still leads to the contact page).
+ */
+const LONG_FORMS = ['/questions-proprietaire', '/signup'];
+
+function onLongForm(location: string): boolean {
+  return LONG_FORMS.some((path) => location === path || location.startsWith(`${path}/`));
+}
+
+/**
  * Chat support (spec 2.1): the configured chat provider when there is one and the visitor
- * accepted it; otherwise a help button to the contact page. Shown again after each navigation.
+ * accepted it; otherwise a help button to the contact page (./help-button.tsx). Shown
+ * again after each navigation; not on the contact page itself, not while the cookie banner waits
+ * for a choice (both would share the bottom of the screen), and not over a long form.
  */
 export function HelpWidget() {
   const [location] = useLocation();
-  const { choice } = useConsent();
+  const { choice, bannerOpen } = useConsent();
   // Rendered only in the browser: it has no place in prerendered HTML.
   const mounted = useSyncExternalStore(
     noSubscription,
@@ -27,24 +41,13 @@ export function HelpWidget() {
   }, [location, choice]);
 
   const contactPath = contactPathOf[brandFor(location)];
-  if (!mounted || dismissed || location === contactPath) return null;
+  if (!mounted || dismissed || bannerOpen || location === contactPath || onLongForm(location)) {
+    return null;
+  }
   if (chatProviderConfigured && choice === 'accepted') return null;
   return (
-    <div
-      className="help-widget fixed bottom-4 right-4 z-30 flex items-center gap-1 print:hidden"
-      data-testid="help-widget"
-    >
-      <Link href={contactPath} className="btn btn-primary rounded-full shadow-lg">
-        <ChatIcon className="text-xl" /> Besoin d’aide ?
-      </Link>
-      <button
-        type="button"
-        className="btn btn-circle btn-xs bg-base-100 shadow"
-        aria-label="Masquer l’aide"
-        onClick={() => setDismissedAt(location)}
-      >
-        <CloseIcon />
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <HelpButton contactPath={contactPath} onDismiss={() => setDismissedAt(location)} />
+    </Suspense>
   );
 }

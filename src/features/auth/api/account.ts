@@ -17,13 +17,16 @@ export function updateProfile(roles: readonly number[], profile: ProfileUpdate):
   return api<User>(`/api/${roleSegment(roles)}/update/`, { method: 'PUT', body: profile });
 }
 
-/** POST /api/{role}/changepassword. */
+/** POST /api/{role}/changepassword; the answer's token replaces this device's (docs/api-auth.md). */
 export function changePassword(
   roles: readonly number[],
   body: { oldPassword: string; newPassword: string },
-): Promise<{ success: boolean; message: string }> {
-  return api<{ success: boolean; message: string }>(`/api/${roleSegment(roles)}/changepassword`, {
-    method: 'POST',
-    body,
-  });
+): Promise<{ success: boolean; message: string; token?: string }> {
+  return api<{ success: boolean; message: string; token?: string }>(
+    `/api/${roleSegment(roles)}/changepassword`,
+    {
+      method: 'POST',
+      body,
+    },
+  );
 }

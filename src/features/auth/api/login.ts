@@ -18,7 +18,8 @@ function reasonOf(error: unknown): LoginRefusal['reason'] {
 }
 
 /**
- * POST /api/login (spec 3.2): e-mail and password sent as username and password, trimmed.
+ * POST /api/login (spec 3.2): e-mail and password sent as username and password; the e-mail
+ * trimmed, the password as typed (spaces are password characters).
  * A refusal (wrong credentials, unconfirmed or archived account, too many attempts) and a
  * transport error both come back as a failure with the message to show.
  */
@@ -26,7 +27,7 @@ export async function login({ email, password }: LoginForm): Promise<LoginResult
   try {
     const answer = await api<LoginResponse>('/api/login', {
       method: 'POST',
-      body: { username: email.trim(), password: password.trim() },
+      body: { username: email.trim(), password },
     });
     if (answer.success && answer.token && answer.user) {
       return { ok: true, token: answer.token, user: answer.user, message: answer.message };

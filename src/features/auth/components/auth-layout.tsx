@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Logo } from '../../../ui';
 
 /**
  * The frame of the account screens (sign-in, activation, password): a card on a quiet
- * background, under the site header, with the logo leading home (spec 2.4).
+ * background, under the site header. The header's logo is the one leading home (spec 2.4): the
+ * card does not repeat it.
  */
 export function AuthLayout({
   title,
@@ -21,10 +20,7 @@ export function AuthLayout({
     <section className="bg-base-200 px-4 pb-16 pt-24 sm:px-6 sm:pt-28 lg:pt-32">
       <div className="mx-auto w-full max-w-md">
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-9">
-          <Link href="/" aria-label="Chassimmo, accueil" className="inline-block">
-            <Logo brand="main" />
-          </Link>
-          <h1 className="mt-7 text-3xl font-semibold">{title}</h1>
+          <h1 className="text-3xl font-semibold">{title}</h1>
           {lead ? <p className="mt-2 text-base-content/75">{lead}</p> : null}
           <div className="mt-7">{children}</div>
         </div>

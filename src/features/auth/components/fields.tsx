@@ -76,7 +76,7 @@ function FieldFrame({
       <Label id={id} label={label} aside={aside} />
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/65">
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-base-content/70">
           {hint}
         </p>
       ) : null}

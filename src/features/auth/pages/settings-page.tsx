@@ -25,7 +25,7 @@ import {
   SubmitButton,
   TextField,
 } from '../components/fields';
-import { updateUser } from '../session.actions';
+import { signIn, updateUser } from '../session.actions';
 import { useSession } from '../session.store';
 
 function profileOf(user: Pick<User, keyof ProfileUpdate> | null): ProfileUpdateInput {
@@ -151,7 +151,7 @@ function ProfileForm({
         id="profile-address"
         label={
           <>
-            Adresse postale <span className="font-normal text-base-content/60">(facultatif)</span>
+            Adresse postale <span className="font-normal text-base-content/70">(facultatif)</span>
           </>
         }
         autoComplete="street-address"
@@ -162,7 +162,7 @@ function ProfileForm({
         <p className="rounded-field border border-base-300 bg-base-200/60 px-3 py-2 text-sm">
           {user.email}
         </p>
-        <p className="mt-1.5 text-sm text-base-content/65">
+        <p className="mt-1.5 text-sm text-base-content/70">
           C’est votre identifiant de connexion. Pour en changer,{' '}
           <Link href="/contact" className="link link-primary">
             écrivez-nous
@@ -218,6 +218,9 @@ function PasswordForm({ roles, email }: { roles: readonly number[]; email: strin
     setFailure(null);
     try {
       const answer = await changePassword(roles, { oldPassword, newPassword });
+      // The change ended every session signed with the old password, this one included: the
+      // answer carries this device's new token.
+      if (answer.token) signIn(answer.token);
       reset(emptyPasswords);
       notify.success(answer.message || 'Votre mot de passe a été modifié.');
     } catch (error) {

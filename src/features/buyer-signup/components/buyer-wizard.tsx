@@ -1,5 +1,5 @@
 import { BuyerStep } from '../../../domain/buyer-signup.schema';
-import { BUDGET, apportBands, personCounts, purchaseTypes } from '../../../domain/project';
+import { apportBands, personCounts, purchaseTypes } from '../../../domain/project';
 import {
   bedroomCounts,
   bienTypes,
@@ -14,15 +14,11 @@ import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
 import { STEP_TITLE_ID, StartStep } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormTitle } from '../../../ui/long-form-frame';
 import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
 import type { DraftStorage } from '../../../db/drafts.repo';
 import { UserStep } from './user-step';
-import {
-  SubmissionStatus,
-  useConfirmation,
-  type ConfirmationProps,
-} from '../../offline/submission-status';
+import { BudgetStep } from './budget-step';
+import { ConfirmStep } from './confirm-step';
 
 type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
 
@@ -190,27 +186,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
       );
     case BuyerStep.BUDGET:
       return (
-        <StepForm onNext={nav.onNext} canNext={nav.canNext}>
-          <StepTitle step={step}>Quel est votre budget&nbsp;?</StepTitle>
-          <label htmlFor="inscription-budget" className="mt-3 block text-base-content/70">
-            Votre budget total en euros, entre 20 000 € et 10 000 000 €.
-          </label>
-          <input
-            id="inscription-budget"
-            type="number"
-            inputMode="numeric"
-            className="input mt-4 w-full sm:w-64"
-            step={BUDGET.step}
-            min={BUDGET.min}
-            max={BUDGET.max}
-            placeholder={BUDGET.placeholder}
-            value={answers.budget ?? ''}
-            onChange={(e) =>
-              answer({ budget: e.target.value === '' ? undefined : Number(e.target.value) })
-            }
-          />
-          <StepNav canNext={nav.canNext} onPrevious={nav.onPrevious} />
-        </StepForm>
+        <BudgetStep budget={answers.budget} onChange={(budget) => answer({ budget })} nav={nav} />
       );
     case BuyerStep.USER:
       return (
@@ -234,49 +210,6 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
       );
   }
   return null;
-}
-
-/**
- * CONFIRM (spec 2.6): the e-mail and its link, the 48-hour promise. A registration the service
- * worker keeps for the network is said to be waiting, then shown as arrived once sent; a refusal
- * leads back to USER.
- */
-function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
-  const { submission, arrived, refused } = useConfirmation(queuedKey);
-  return (
-    <div>
-      <LongFormTitle id={STEP_TITLE_ID}>
-        {refused
-          ? 'Votre inscription n’a pas pu être envoyée'
-          : arrived
-            ? 'Merci, votre inscription est enregistrée'
-            : 'Votre inscription est prête à partir'}
-      </LongFormTitle>
-      {submission ? (
-        <SubmissionStatus
-          state={submission}
-          what="votre inscription"
-          onFix={() => onRefused(submission.message)}
-        />
-      ) : null}
-      {refused ? null : (
-        <>
-          <p className="mt-4 text-lg text-base-content/75">
-            Un e-mail {arrived ? 'a été' : 'sera'} envoyé à{' '}
-            <strong className="font-semibold [overflow-wrap:anywhere]">
-              {email ?? 'l’adresse indiquée'}
-            </strong>
-            . Cliquez sur son lien pour confirmer votre inscription et accéder à votre espace
-            client.
-          </p>
-          <p className="mt-4 text-base-content/75">
-            Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre
-            projet.
-          </p>
-        </>
-      )}
-    </div>
-  );
 }
 
 /** The wizard (spec 2.6), loaded by the page on start or when a draft is found. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { apportBands, purchaseTypes } from '../../../domain/project';
-import type { ProjectView } from '../../../domain/project-view';
+import { projectTitle, type ProjectView } from '../../../domain/project-view';
 import {
   bedroomCounts,
   bienTypes,
@@ -57,7 +57,7 @@ export function ProjectSummary() {
   if (load.projects.length === 0) return null;
   return (
     <div className="mt-4 space-y-6">
-      {load.projects.map((p) => {
+      {load.projects.map((p, index) => {
         const rows: [string, string][] = [
           ['Départements', p.department.map(departmentLabel).join(', ')],
           ['Villes', p.cities.join(', ')],
@@ -73,8 +73,11 @@ export function ProjectSummary() {
         ];
         if (p.description) rows.push(['Description', p.description]);
         return (
-          <article key={p.id} aria-label={`Projet ${p.id}`}>
-            <p className="flex flex-wrap items-center gap-2">
+          <article key={p.id} aria-labelledby={`client-projet-${index}`}>
+            <h3 id={`client-projet-${index}`} className="text-xl font-semibold">
+              {projectTitle(p)}
+            </h3>
+            <p className="mt-2 flex flex-wrap items-center gap-2">
               <span className="text-sm text-base-content/70">Étape&nbsp;:</span>
               <span className="badge badge-secondary" data-testid="project-stage">
                 {p.stageLabel}

@@ -34,14 +34,14 @@ export default function ClientDashboardPage() {
           <ul className="mt-4 space-y-2 text-base-content/75">
             {nextSteps.map((step) => (
               <li key={step} className="flex gap-2">
-                <span aria-hidden="true" className="text-secondary">
+                <span aria-hidden="true" className="text-secondary-strong">
                   —
                 </span>
                 {step}
               </li>
             ))}
           </ul>
-          <p className="mt-6 text-sm text-base-content/65">
+          <p className="mt-6 text-sm text-base-content/70">
             Une question d’ici là&nbsp;? Appelez-nous au{' '}
             <a href={`tel:${company.phoneE164}`} className="link link-primary">
               {company.phone}

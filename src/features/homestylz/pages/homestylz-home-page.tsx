@@ -31,7 +31,7 @@ const benefits = [
   {
     icon: <EuroIcon />,
     title: 'Un prix mieux défendu',
-    text: 'Un bien soigné offre moins d’arguments à la négociation : les défauts visibles ne servent plus à faire baisser le prix.',
+    text: 'Un bien soigné offre moins d’arguments à la négociation\u00a0: les défauts visibles ne servent plus à faire baisser le prix.',
   },
   {
     icon: <CheckIcon />,
@@ -54,7 +54,7 @@ const audiences = [
   {
     icon: <UsersIcon />,
     title: 'Vous êtes un professionnel',
-    text: 'Agences, promoteurs, marchands de biens, investisseurs : un partenaire déco fiable pour tous vos biens.',
+    text: 'Agences, promoteurs, marchands de biens, investisseurs\u00a0: un partenaire déco fiable pour tous vos biens.',
   },
 ];
 
@@ -94,7 +94,7 @@ export default function HomestylzHomePage() {
       <Section
         id="home-staging"
         title="Le home staging, l’art de donner envie"
-        intro="Préparer un logement pour la vente ou la location, ce n’est pas le redécorer à son goût : c’est désencombrer, réagencer, rafraîchir et mettre en lumière ses atouts pour que le plus grand nombre s’y sente déjà chez soi."
+        intro="Préparer un logement pour la vente ou la location, ce n’est pas le redécorer à son goût&nbsp;: c’est désencombrer, réagencer, rafraîchir et mettre en lumière ses atouts pour que le plus grand nombre s’y sente déjà chez soi."
       >
         <FeatureList features={benefits} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
@@ -102,7 +102,7 @@ export default function HomestylzHomePage() {
       <Section
         id="pour-qui"
         tone="muted"
-        title="Pour qui ?"
+        title="Pour qui&#x202f;?"
         intro="Un même savoir-faire, trois façons de l’utiliser."
       >
         <FeatureList features={audiences} className="grid gap-6 md:grid-cols-3" />
@@ -130,7 +130,7 @@ export default function HomestylzHomePage() {
                 offer.featured ? 'border-primary ring-1 ring-primary' : 'border-base-300'
               }`}
             >
-              <p className="text-xs font-semibold uppercase tracking-widest text-secondary">
+              <p className="text-xs font-semibold uppercase tracking-widest text-secondary-strong">
                 {offer.packname}
               </p>
               <h3 className="mt-2 text-2xl font-semibold">{offer.name}</h3>
@@ -146,7 +146,7 @@ export default function HomestylzHomePage() {
         </ul>
         <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-2xl text-base-content/75">
-            Également :{' '}
+            Également&nbsp;:{' '}
             {perUnitOffers.map((offer, index) => (
               <span key={offer.id}>
                 {index > 0 ? ' et ' : ''}
@@ -167,16 +167,16 @@ export default function HomestylzHomePage() {
       <Section id="chassimmo">
         <div className="grid items-center gap-8 rounded-box border border-base-300 bg-base-200 p-8 sm:p-10 md:grid-cols-[1fr_auto]">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               Une marque de {company.brand}
             </p>
             <h2 className="mt-2 text-2xl font-semibold sm:text-3xl">
-              Vous cherchez aussi votre prochain bien ?
+              Vous cherchez aussi votre prochain bien&#x202f;?
             </h2>
             <p className="mt-3 max-w-2xl text-base-content/75">
               {company.homestylzBrand} est la marque décoration de {company.brand},{' '}
-              {lowerFirst(company.tagline)}. Nos chasseurs trouvent le bien qui vous correspond ;
-              nos décoratrices l’aident à vous ressembler.
+              {lowerFirst(company.tagline)}. Nos chasseurs trouvent le bien qui vous
+              correspond&#x202f;; nos décoratrices l’aident à vous ressembler.
             </p>
           </div>
           <Link href="/" className="btn btn-ghost border-base-300 bg-base-100">
@@ -217,9 +217,9 @@ function Hero() {
             Révélez tout le potentiel <em className="font-normal text-accent">de votre bien</em>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-neutral-content/80">
-            Vendre plus sereinement, louer sans attendre, ou simplement se sentir enfin chez soi :
-            nos décoratrices mettent en scène votre intérieur pour que chacun s’y projette dès la
-            première photo.
+            Vendre plus sereinement, louer sans attendre, ou simplement se sentir enfin chez
+            soi&nbsp;: nos décoratrices mettent en scène votre intérieur pour que chacun s’y
+            projette dès la première photo.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link href="/homestylz/contact" className="btn btn-primary btn-lg">
@@ -249,7 +249,7 @@ function Hero() {
         <div className="mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
           <img
             src="/images/homestylz-hero.svg"
-            alt="Illustration d’un salon mis en scène : canapé terracotta, coussins, lampe, plante, tableaux et tapis"
+            alt="Illustration d’un salon mis en scène&nbsp;: canapé terracotta, coussins, lampe, plante, tableaux et tapis"
             width={600}
             height={560}
             className="h-auto w-full"
@@ -282,8 +282,8 @@ function ProTeaser() {
           </h2>
           <p className="mt-4 text-lg text-secondary-content/85">
             Agents immobiliers, promoteurs, marchands de biens, investisseurs et gestionnaires
-            locatifs : tarifs dégressifs au volume, home staging virtuel, photos et ameublement clé
-            en main pour la location.
+            locatifs&nbsp;: tarifs dégressifs au volume, home staging virtuel, photos et ameublement
+            clé en main pour la location.
           </p>
           <Link
             href="/homestylz/pro"
@@ -306,7 +306,7 @@ function ClosingCta() {
           Parlons de votre intérieur
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-primary-content/85">
-          Décrivez-nous votre bien et votre calendrier : nous vous proposons la formule la plus
+          Décrivez-nous votre bien et votre calendrier&nbsp;: nous vous proposons la formule la plus
           juste, avec un devis ferme et sans engagement.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">

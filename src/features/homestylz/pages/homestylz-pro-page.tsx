@@ -50,12 +50,12 @@ const solutions = [
   {
     icon: <EuroIcon />,
     title: 'Tarifs dégressifs au volume',
-    text: 'Plusieurs biens par mois ou un programme entier : nous établissons une grille tarifaire adaptée à votre activité, sur devis.',
+    text: 'Plusieurs biens par mois ou un programme entier\u00a0: nous établissons une grille tarifaire adaptée à votre activité, sur devis.',
   },
   {
     icon: <SparkleIcon />,
     title: 'Home staging virtuel',
-    text: 'Vos photos de pièces vides meublées et décorées en images de synthèse réalistes. Nous livrons toujours la photo d’origine, et la mention « aménagement virtuel » accompagne les visuels.',
+    text: 'Vos photos de pièces vides meublées et décorées en images de synthèse réalistes. Nous livrons toujours la photo d’origine, et la mention «\u00a0aménagement virtuel\u00a0» accompagne les visuels.',
   },
   {
     icon: <CameraIcon />,
@@ -70,17 +70,17 @@ const solutions = [
 ];
 
 const furnishing = [
-  'Mobilier et équipements conformes à la liste du décret n° 2015-981 pour la location meublée',
+  'Mobilier et équipements conformes à la liste du décret n°\u00a02015-981 pour la location meublée',
   'Un budget par logement validé avec vous avant toute commande',
   'Réception des livraisons, montage et installation sur place',
-  'Décoration, linge de maison et vaisselle : le logement est prêt à vivre',
+  'Décoration, linge de maison et vaisselle\u00a0: le logement est prêt à vivre',
   'Reportage photo pour l’annonce de location',
 ];
 
 const steps = [
   {
     title: 'Premier échange',
-    text: 'Vos volumes, vos types de biens, vos délais habituels : nous comprenons votre façon de travailler.',
+    text: 'Vos volumes, vos types de biens, vos délais habituels\u00a0: nous comprenons votre façon de travailler.',
   },
   {
     title: 'Proposition sur mesure',
@@ -88,7 +88,7 @@ const steps = [
   },
   {
     title: 'Commandes simplifiées',
-    text: 'Un message suffit pour lancer un bien : une interlocutrice dédiée planifie et coordonne l’intervention.',
+    text: 'Un message suffit pour lancer un bien\u00a0: une interlocutrice dédiée planifie et coordonne l’intervention.',
   },
   {
     title: 'Livraison et suivi',
@@ -103,7 +103,7 @@ export default function HomestylzProPage() {
       <PageHeader
         eyebrow="Offre professionnels"
         title="Le partenaire déco des professionnels de l’immobilier"
-        lead="Home staging physique ou virtuel, photos, ameublement clé en main : une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
+        lead="Home staging physique ou virtuel, photos, ameublement clé en main&nbsp;: une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link href="/homestylz/contact" className="btn btn-primary">
@@ -118,13 +118,13 @@ export default function HomestylzProPage() {
       <Section
         id="pour-qui"
         title="Vous êtes…"
-        intro="Chaque métier a ses contraintes ; notre offre s’adapte à la vôtre."
+        intro="Chaque métier a ses contraintes&#x202f;; notre offre s’adapte à la vôtre."
       >
         <FeatureList features={audiences} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <li className="flex flex-col justify-center rounded-box bg-primary p-6 text-primary-content">
-            <p className="font-display text-2xl font-semibold">Un autre métier ?</p>
+            <p className="font-display text-2xl font-semibold">Un autre métier&#x202f;?</p>
             <p className="mt-2 text-primary-content/85">
-              Syndics, conciergeries, résidences de services : parlons de votre besoin.
+              Syndics, conciergeries, résidences de services&nbsp;: parlons de votre besoin.
             </p>
             <Link
               href="/homestylz/contact"
@@ -157,19 +157,19 @@ export default function HomestylzProPage() {
             className="mx-auto h-auto w-full max-w-lg"
           />
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               Location meublée
             </p>
             <h2 id="cle-en-main-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
               Un logement prêt à louer, les clés en main
             </h2>
             <p className="mt-4 text-lg text-base-content/75">
-              Vous achetez pour louer ? Nous transformons un logement nu en meublé confortable et
-              cohérent, pensé pour plaire aux locataires et résister à l’usage.
+              Vous achetez pour louer&#x202f;? Nous transformons un logement nu en meublé
+              confortable et cohérent, pensé pour plaire aux locataires et résister à l’usage.
             </p>
             <CheckList
               className="mt-6 space-y-3"
-              iconClassName="mt-1 shrink-0 text-secondary"
+              iconClassName="mt-1 shrink-0 text-secondary-strong"
               items={furnishing}
             />
           </div>
@@ -192,8 +192,8 @@ export default function HomestylzProPage() {
               Parlons de vos prochains biens
             </h2>
             <p className="mt-4 max-w-xl text-lg text-primary-content/85">
-              Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin : nous
-              vous adressons une proposition tarifaire sur mesure, sans engagement.
+              Dites-nous combien de biens vous confiez chaque mois et de quoi ils ont besoin&nbsp;:
+              nous vous adressons une proposition tarifaire sur mesure, sans engagement.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <CtaLink href="/homestylz/contact">
@@ -221,8 +221,8 @@ export default function HomestylzProPage() {
                 {company.homestylzEmail}
               </a>
             </li>
-            <li className="border-t border-primary-content/25 pt-4 text-sm text-primary-content/85">
-              Agent immobilier ? Découvrez aussi le{' '}
+            <li className="border-t border-primary-content/25 pt-4 text-sm text-primary-content">
+              Agent immobilier&#x202f;? Découvrez aussi le{' '}
               <Link href="/partenariat" className="link">
                 réseau de partenaires {company.brand}
               </Link>

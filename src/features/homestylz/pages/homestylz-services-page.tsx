@@ -42,13 +42,13 @@ const services: Service[] = [
   {
     icon: <ChatIcon />,
     title: 'Visite conseil',
-    text: 'Vous préférez préparer votre bien vous-même ? Une décoratrice vous dit précisément quoi faire, dans quel ordre et pour quel budget.',
+    text: 'Vous préférez préparer votre bien vous-même\u202f? Une décoratrice vous dit précisément quoi faire, dans quel ordre et pour quel budget.',
     points: ['Diagnostic pièce par pièce', 'Rapport écrit illustré', 'Liste d’achats chiffrée'],
   },
   {
     icon: <HomeIcon />,
     title: 'Home staging de bien occupé',
-    text: 'Vous vivez dans le logement mis en vente : nous le désencombrons, réagençons vos meubles et ajoutons les touches qui changent tout.',
+    text: 'Vous vivez dans le logement mis en vente\u00a0: nous le désencombrons, réagençons vos meubles et ajoutons les touches qui changent tout.',
     points: ['Intervention en une journée', 'Vos meubles mis en valeur', 'Accessoires prêtés'],
   },
   {
@@ -80,7 +80,7 @@ const services: Service[] = [
   {
     icon: <KeyIcon />,
     title: 'Home staging sur mesure',
-    text: 'Grande surface, maison, bien atypique : la mise en scène est calculée au mètre carré, sur devis détaillé.',
+    text: 'Grande surface, maison, bien atypique\u00a0: la mise en scène est calculée au mètre carré, sur devis détaillé.',
     points: ['Projet adapté à la surface', 'Accessoires prêtés', 'Devis avant intervention'],
   },
 ];
@@ -88,7 +88,7 @@ const services: Service[] = [
 const timeline = [
   {
     title: 'Prise de contact',
-    text: 'Vous nous décrivez votre bien, vos délais et votre objectif : vendre, louer ou vous installer.',
+    text: 'Vous nous décrivez votre bien, vos délais et votre objectif\u00a0: vendre, louer ou vous installer.',
   },
   {
     title: 'Visite et devis',
@@ -96,7 +96,7 @@ const timeline = [
   },
   {
     title: 'Projet validé',
-    text: 'Plan d’action, planche d’ambiance, liste du mobilier : rien ne se fait sans votre accord.',
+    text: 'Plan d’action, planche d’ambiance, liste du mobilier\u00a0: rien ne se fait sans votre accord.',
   },
   {
     title: 'Intervention',
@@ -106,19 +106,19 @@ const timeline = [
 
 const faq = [
   {
-    q: 'Faut-il prévoir des travaux ?',
-    a: 'Non. Le home staging se fait sans gros travaux : rangement, réagencement, décoration, parfois un coup de peinture ou le remplacement d’un luminaire. Si des travaux se justifient, nous vous le disons lors de la visite conseil.',
+    q: 'Faut-il prévoir des travaux\u202f?',
+    a: 'Non. Le home staging se fait sans gros travaux\u00a0: rangement, réagencement, décoration, parfois un coup de peinture ou le remplacement d’un luminaire. Si des travaux se justifient, nous vous le disons lors de la visite conseil.',
   },
   {
-    q: 'Puis-je rester dans mon logement pendant la vente ?',
-    a: 'Oui. Le Pack Essentiel est conçu pour les logements habités : nous travaillons avec vos meubles et vous laissons quelques conseils simples pour garder l’effet jour après jour.',
+    q: 'Puis-je rester dans mon logement pendant la vente\u202f?',
+    a: 'Oui. Le Pack Essentiel est conçu pour les logements habités\u00a0: nous travaillons avec vos meubles et vous laissons quelques conseils simples pour garder l’effet jour après jour.',
   },
   {
-    q: 'Que se passe-t-il si la vente prend plus de trois mois ?',
+    q: 'Que se passe-t-il si la vente prend plus de trois mois\u202f?',
     a: 'Avec le Pack Signature, la location du mobilier peut être prolongée mois par mois, sur devis. Nous reprenons le mobilier à la date qui vous convient.',
   },
   {
-    q: 'Travaillez-vous avec mon agence immobilière ?',
+    q: 'Travaillez-vous avec mon agence immobilière\u202f?',
     a: 'Bien sûr. Nous intervenons à la demande des propriétaires comme des professionnels et pouvons coordonner les rendez-vous directement avec votre agent.',
   },
 ];
@@ -129,7 +129,7 @@ export default function HomestylzServicesPage() {
     <>
       <PageHeader
         eyebrow="Home staging & décoration"
-        title="Home staging, décoration et photos : nos prestations"
+        title="Home staging, décoration et photos&nbsp;: nos prestations"
         lead="Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez."
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -161,7 +161,7 @@ export default function HomestylzServicesPage() {
               <ul className="mt-4 space-y-1.5 text-sm">
                 {service.points.map((point) => (
                   <li key={point} className="flex gap-2">
-                    <CheckIcon className="mt-0.5 shrink-0 text-secondary" />
+                    <CheckIcon className="mt-0.5 shrink-0 text-secondary-strong" />
                     {point}
                   </li>
                 ))}
@@ -192,7 +192,7 @@ export default function HomestylzServicesPage() {
                   </span>
                   <div>
                     <h3 className="font-sans text-lg font-semibold">
-                      <span className="sr-only">Étape {index + 1} : </span>
+                      <span className="sr-only">Étape {index + 1}&nbsp;: </span>
                       {step.title}
                     </h3>
                     <p className="mt-1 text-base-content/75">{step.text}</p>
@@ -203,7 +203,7 @@ export default function HomestylzServicesPage() {
           </div>
           <img
             src="/images/homestylz-moodboard.svg"
-            alt="Illustration d’une planche d’ambiance : nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil"
+            alt="Illustration d’une planche d’ambiance&nbsp;: nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil"
             width={480}
             height={400}
             loading="lazy"
@@ -215,9 +215,11 @@ export default function HomestylzServicesPage() {
       <Section
         id="tarifs"
         title="Nos tarifs"
-        intro="Des prix fermes et TTC, affichés sans surprise. Les forfaits couvrent tout ce qui est listé ; l’accompagnement à l’heure et le home staging au m² se calculent selon vos besoins."
+        intro="Des prix fermes et TTC, affichés sans surprise. Les forfaits couvrent tout ce qui est listé&#x202f;; l’accompagnement à l’heure et le home staging au m² se calculent selon vos besoins."
       >
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {/* Rows of equal height (auto-rows-fr): every card as tall as the tallest, each button at
+            its card's bottom, on one column as on three. */}
+        <ul className="grid auto-rows-fr gap-6 md:grid-cols-2 lg:grid-cols-3">
           {homestylzOffers.map((offer) => (
             <li key={offer.id} className="flex">
               <OfferCard offer={offer} />
@@ -229,12 +231,12 @@ export default function HomestylzServicesPage() {
           <ClockIcon className="mt-1 shrink-0 text-2xl text-primary" />
           <div>
             <h3 className="font-sans text-lg font-semibold">
-              Commande en ligne : bientôt disponible
+              Commande en ligne&nbsp;: bientôt disponible
             </h3>
             <p className="mt-1 text-base-content/80">
               Vous pourrez prochainement commander nos packs directement sur le site et les régler
               par carte bancaire. En attendant, demandez le pack de votre choix via notre formulaire
-              de contact : nous vous rappelons pour fixer la date d’intervention.
+              de contact&nbsp;: nous vous rappelons pour fixer la date d’intervention.
             </p>
           </div>
         </div>
@@ -242,18 +244,21 @@ export default function HomestylzServicesPage() {
         <div className="mt-8 text-sm text-base-content/70">
           <h3 className="font-sans font-semibold text-base-content">Informations sur les prix</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            <li>Prix exprimés en euros toutes taxes comprises (TVA au taux de 20 % incluse).</li>
             <li>
-              Déplacements inclus à Paris et en petite couronne ainsi qu’en Essonne :{' '}
+              Prix exprimés en euros toutes taxes comprises (TVA au taux de 20&nbsp;% incluse).
+            </li>
+            <li>
+              Déplacements inclus à Paris et en petite couronne ainsi qu’en Essonne&nbsp;:{' '}
               {KEPT_DEPARTMENTS.map((code) => `${departmentNames[code]} (${code})`).join(', ')}.
               Au-delà, frais de déplacement indiqués sur devis.
             </li>
             <li>
-              Home staging au m² : surface habitable du bien ; accompagnement décoration : facturé
-              au temps réellement passé.
+              Home staging au m²&nbsp;: surface habitable du bien&#x202f;; accompagnement
+              décoration&nbsp;: facturé au temps réellement passé.
             </li>
             <li>
-              Pack Signature : location du mobilier pour 3 mois ; prolongation possible sur devis.
+              Pack Signature&nbsp;: location du mobilier pour 3 mois&#x202f;; prolongation possible
+              sur devis.
             </li>
             <li>Un devis détaillé vous est remis et doit être accepté avant toute intervention.</li>
           </ul>
@@ -280,7 +285,7 @@ export default function HomestylzServicesPage() {
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="contact-titre" className="text-3xl font-semibold sm:text-4xl">
-              Un projet, une question ?
+              Un projet, une question&#x202f;?
             </h2>
             <p className="mt-3 max-w-xl text-primary-content/85">
               Appelez-nous au{' '}
@@ -321,7 +326,7 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
           Notre conseil pour vendre
         </span>
       ) : null}
-      <p className="text-xs font-semibold uppercase tracking-widest text-secondary">
+      <p className="text-xs font-semibold uppercase tracking-widest text-secondary-strong">
         {offer.packname}
       </p>
       <h3 id={`offre-${offer.slug}`} className="mt-2 text-2xl font-semibold">
@@ -333,22 +338,22 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
         </span>
         <span className="text-base-content/70">{unitLabel(offer)}</span>
       </p>
-      <p className="text-xs font-semibold uppercase tracking-wider text-base-content/60">
+      <p className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
         Prix TTC
       </p>
       <p className="mt-4 text-base-content/75">{offer.summary}</p>
       <h4 className="sr-only">Ce qui est inclus</h4>
-      <ul className="mt-5 flex-1 space-y-2 border-t border-base-300 pt-5 text-sm">
+      <ul className="mb-6 mt-5 space-y-2 border-t border-base-300 pt-5 text-sm">
         {offer.includes.map((item) => (
           <li key={item} className="flex gap-2">
-            <CheckIcon className="mt-0.5 shrink-0 text-secondary" />
+            <CheckIcon className="mt-0.5 shrink-0 text-secondary-strong" />
             {item}
           </li>
         ))}
       </ul>
       <Link
         href="/homestylz/contact"
-        className={`btn mt-6 ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}
+        className={`btn mt-auto ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}
       >
         {isPack ? 'Demander ce pack' : 'Demander cette prestation'}
         <ArrowRightIcon />

@@ -166,7 +166,7 @@ export function ContactStep({
         })}
       </div>
 
-      <p className="mt-6 text-sm text-base-content/65">
+      <p className="mt-6 text-sm text-base-content/70">
         Vos coordonnées servent uniquement à traiter votre demande. Voir notre{' '}
         <Link href="/aide/politique-confidentialite" className="link">
           politique de confidentialité

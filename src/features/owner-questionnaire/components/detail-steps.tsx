@@ -1,6 +1,8 @@
+import { useRef, useState } from 'react';
 import {
   OwnerStep,
   ownerDocumentFlags,
+  priceMessages,
   ownerDocumentLabels,
   ownerStepSchemas,
   type OwnerDocumentFlag,
@@ -68,8 +70,9 @@ const priceSchema = ownerStepSchemas[OwnerStep.PRICE];
 
 /**
  * PRICE: a number input, step 1, placeholder '500 000€' (spec 2.5). Empty is allowed: it asks
- * for the free valuation (price null). Next is not gated here (spec 5); a wrong figure is shown
- * at once and named again at submission.
+ * for the free valuation (price null). Next is not gated here (spec 5): it stays enabled, but a
+ * wrong figure is said next to the field at once, and Next on it keeps the step and leads back
+ * to the field instead of taking the figure along (or, unreadable, a free valuation) silently.
  */
 export function PriceStep({
   price,
@@ -80,10 +83,21 @@ export function PriceStep({
   onChange: (price: number | null) => void;
   nav: StepNavigation;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  /** What was typed is not a number the browser can read ('12 a', '1e'). */
+  const [unreadable, setUnreadable] = useState(false);
   const parsed = priceSchema.safeParse({ price: price ?? null });
-  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const problem = unreadable
+    ? priceMessages.unreadable
+    : parsed.success
+      ? null
+      : (parsed.error.issues[0]?.message ?? null);
+  const onNext = () => {
+    if (problem) input.current?.focus();
+    else nav.onNext();
+  };
   return (
-    <QuestionForm onNext={nav.onNext} canNext={nav.canNext}>
+    <QuestionForm onNext={onNext} canNext={nav.canNext}>
       <StepCounter step={OwnerStep.PRICE} />
       <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
         <label htmlFor="owner-price">{stepTitles[OwnerStep.PRICE]}</label>
@@ -92,6 +106,7 @@ export function PriceStep({
       <div className="mt-6 max-w-sm">
         <div className={`input input-lg w-full ${problem ? 'input-error' : ''}`}>
           <input
+            ref={input}
             id="owner-price"
             // No spin buttons: nobody sets a price one euro at a time.
             className="[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
@@ -105,10 +120,11 @@ export function PriceStep({
             aria-describedby={`owner-price-aide${problem ? ' owner-price-erreur' : ''}`}
             onChange={(e) => {
               const value = e.target.valueAsNumber;
+              setUnreadable(e.target.validity.badInput);
               onChange(Number.isNaN(value) ? null : value);
             }}
           />
-          <span className="text-base-content/60" aria-hidden="true">
+          <span className="text-base-content/70" aria-hidden="true">
             €
           </span>
         </div>
@@ -160,7 +176,7 @@ export function DescriptionStep({
       />
       <div className="flex justify-between gap-4">
         <FieldMessage id="owner-description-erreur" message={problem} />
-        <p id="owner-description-compte" className="ml-auto mt-1.5 text-xs text-base-content/60">
+        <p id="owner-description-compte" className="ml-auto mt-1.5 text-xs text-base-content/70">
           {text.length} / {DESCRIPTION_MAX}
         </p>
       </div>

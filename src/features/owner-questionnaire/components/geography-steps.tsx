@@ -142,7 +142,7 @@ export function CityStep({
               Rechercher une ville
             </label>
             <div className="input mt-5 w-full">
-              <SearchIcon className="text-lg text-base-content/50" />
+              <SearchIcon className="text-lg text-base-content/70" />
               <input
                 id={searchId}
                 type="search"
@@ -173,7 +173,7 @@ export function CityStep({
                           className="radio radio-primary radio-sm"
                         />
                         <span className="flex-1">{city.nom}</span>
-                        <span className="text-xs text-base-content/50">
+                        <span className="text-xs text-base-content/70">
                           {postalCodes(city.codesPostaux)}
                         </span>
                       </label>
@@ -187,7 +187,7 @@ export function CityStep({
                 </p>
               )}
             </div>
-            <p className="mt-2 text-xs text-base-content/60" aria-live="polite">
+            <p className="mt-2 text-xs text-base-content/70" aria-live="polite">
               {found.length} ville{found.length > 1 ? 's' : ''}
             </p>
           </>

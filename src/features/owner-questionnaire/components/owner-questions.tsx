@@ -60,7 +60,7 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
           value={answers.bienCount}
           onChange={(bienCount) => answer({ bienCount })}
           layout="tiles"
-          hint="Si vous vendez plusieurs biens, décrivez d’abord le principal : nous parlerons des autres ensemble."
+          hint="Si vous vendez plusieurs biens, décrivez d’abord le principal&nbsp;: nous parlerons des autres ensemble."
           nav={nav}
         />
       );
@@ -119,7 +119,7 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
           value={answers.roomCount}
           onChange={(roomCount) => answer({ roomCount })}
           layout="tiles"
-          hint="Les pièces principales : séjour et chambres, sans la cuisine ni la salle de bains."
+          hint="Les pièces principales&nbsp;: séjour et chambres, sans la cuisine ni la salle de bains."
           nav={nav}
         />
       );
@@ -203,7 +203,7 @@ export default function OwnerQuestions(props: {
               phases: ownerPhases,
               current: phaseIndexOf(step),
               label: 'Progression du questionnaire',
-              restartTitle: 'Recommencer le questionnaire ?',
+              restartTitle: 'Recommencer le questionnaire\u202f?',
               restartIdPrefix: 'recommencer',
               onRestart: () => void q.restart(),
             }

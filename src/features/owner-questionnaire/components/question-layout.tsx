@@ -10,7 +10,7 @@ export { STEP_TITLE_ID, titleClass };
 /** 'Étape 3 sur 14' above the title: the visible step number of spec 2.5. */
 export function StepCounter({ step }: { step: number }) {
   return (
-    <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary">
+    <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
       Étape {visibleOwnerStep(step)} <span className="font-normal">sur {QUESTION_COUNT}</span>
     </p>
   );

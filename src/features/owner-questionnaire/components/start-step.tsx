@@ -4,7 +4,8 @@ import { QUESTION_COUNT } from '../owner-steps';
 import { STEP_TITLE_ID } from './questionnaire-frame';
 
 /** The intro's question title (spec 2.5). */
-export const START_TITLE = 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?';
+export const START_TITLE =
+  'Pourquoi passer par un chasseur immobilier pour vendre votre bien\u202f?';
 export const START_PICTURE_ALT =
   'Un chasseur immobilier serre la main d’un propriétaire devant un immeuble haussmannien';
 
@@ -28,7 +29,7 @@ const benefits = [
   {
     icon: <HandshakeIcon />,
     title: 'Aucune commission sur la vente',
-    text: 'Notre accompagnement ne vous coûte rien : vous vendez au prix convenu.',
+    text: 'Notre accompagnement ne vous coûte rien\u00a0: vous vendez au prix convenu.',
   },
 ];
 

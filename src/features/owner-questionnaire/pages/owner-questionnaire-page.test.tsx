@@ -86,8 +86,10 @@ describe('OwnerQuestionnairePage', () => {
   it('prerenders START without reading the draft', () => {
     const read = vi.spyOn(appDb.drafts, 'get');
     const html = renderToString(<OwnerQuestionnairePage />);
-    expect(html).toContain('Pourquoi passer par un chasseur immobilier pour vendre votre bien ?');
-    expect(html).toContain('C’est parti !');
+    expect(html).toContain(
+      'Pourquoi passer par un chasseur immobilier pour vendre votre bien\u202f?',
+    );
+    expect(html).toContain('C’est parti\u202f!');
     expect(read).not.toHaveBeenCalled();
   });
 
@@ -95,7 +97,7 @@ describe('OwnerQuestionnairePage', () => {
     await saveDraftAt(9, { ...bien, bienCount });
     render(<OwnerQuestionnairePage />);
     expect(
-      await screen.findByRole('heading', { name: 'Combien de pièces compte votre bien ?' }),
+      await screen.findByRole('heading', { name: 'Combien de pièces compte votre bien\u202f?' }),
     ).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: '3 pièces' }).checked).toBe(true);
     expect(screen.getByText(/Vos réponses ont été retrouvées/)).toBeTruthy();
@@ -130,7 +132,7 @@ describe('OwnerQuestionnairePage', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Corriger mes réponses' }));
     expect(
-      await screen.findByRole('heading', { name: 'Comment pouvons-nous vous joindre ?' }),
+      await screen.findByRole('heading', { name: 'Comment pouvons-nous vous joindre\u202f?' }),
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toMatch(/pas dans le département/);
     expect((screen.getByLabelText(/Adresse e-mail|E-mail/i) as HTMLInputElement).value).toBe(

@@ -153,7 +153,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
         </div>
         <div>
           <label htmlFor="contact-phone" className="mb-1.5 block font-medium">
-            Téléphone <span className="font-normal text-base-content/60">(facultatif)</span>
+            Téléphone <span className="font-normal text-base-content/70">(facultatif)</span>
           </label>
           <input
             id="contact-phone"
@@ -207,7 +207,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
         />
         <div className="flex justify-between gap-4">
           <FieldError id="message-error" message={errors.message?.message} />
-          <p id="message-count" className="ml-auto mt-1.5 text-xs text-base-content/60">
+          <p id="message-count" className="ml-auto mt-1.5 text-xs text-base-content/70">
             {messageLength} / {CONTACT_MESSAGE_MAX}
           </p>
         </div>

@@ -6,7 +6,7 @@ export default function AccessDeniedPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 pb-20 pt-28 text-center sm:px-6 lg:pt-36">
       <img src="/images/help-lock.svg" alt="" width={240} height={200} className="w-48 sm:w-60" />
-      <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary">
+      <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
         Accès réservé
       </p>
       <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Accès refusé</h1>

@@ -78,8 +78,8 @@ const parts: Part[] = [
               Les présentes conditions générales sont proposées par {companyLegal.legalName},{' '}
               {companyLegal.legalForm.toLowerCase()} au capital de {companyLegal.shareCapital}, dont
               le siège est situé {fullAddress}, immatriculée au {companyLegal.rcs}, titulaire de la
-              carte professionnelle n° {card.number} «&nbsp;{card.mention}&nbsp;» délivrée par la{' '}
-              {card.issuer} (ci-après «&nbsp;l’Agence&nbsp;»). {company.homestylzBrand} est une
+              carte professionnelle n°&nbsp;{card.number} «&nbsp;{card.mention}&nbsp;» délivrée par
+              la {card.issuer} (ci-après «&nbsp;l’Agence&nbsp;»). {company.homestylzBrand} est une
               marque de home staging exploitée par l’Agence.
             </p>
             <p>Elles se composent de deux parties&nbsp;:</p>
@@ -133,7 +133,7 @@ const parts: Part[] = [
             <p>
               Les chasseurs immobiliers qui interviennent pour le compte de l’Agence sont titulaires
               d’une attestation d’habilitation délivrée par l’Agence, conformément à l’article 9 du
-              décret n° 72-678 du 20 juillet 1972.
+              décret n°&nbsp;72-678 du 20 juillet 1972.
             </p>
           </>
         ),
@@ -143,9 +143,9 @@ const parts: Part[] = [
         body: (
           <>
             <p>
-              Conformément à l’article 6 de la loi n° 70-9 du 2 janvier 1970 (loi Hoguet), le mandat
-              est écrit, établi en autant d’exemplaires que de parties et inscrit, dès sa signature,
-              sous un numéro d’ordre au registre des mandats de l’Agence. Il précise les
+              Conformément à l’article 6 de la loi n°&nbsp;70-9 du 2 janvier 1970 (loi Hoguet), le
+              mandat est écrit, établi en autant d’exemplaires que de parties et inscrit, dès sa
+              signature, sous un numéro d’ordre au registre des mandats de l’Agence. Il précise les
               caractéristiques du bien recherché, le montant des honoraires et la partie qui en a la
               charge.
             </p>
@@ -184,7 +184,7 @@ const parts: Part[] = [
               Les honoraires de l’Agence sont à la charge du Mandant. Ils sont fixés par le barème
               affiché sur le site (page <Link href="/tarifs#tarifs">Tarifs</Link>) et dans les
               locaux de l’Agence, en vigueur à la date de signature du mandat. Ils sont exprimés
-              toutes taxes comprises, TVA au taux de 20 % incluse.
+              toutes taxes comprises, TVA au taux de 20&nbsp;% incluse.
             </p>
             <p>Barème en vigueur au {VERSION_DATE}&nbsp;:</p>
             <FeeTable />
@@ -356,12 +356,12 @@ const parts: Part[] = [
               et visuels qui les illustrent n’ont pas de valeur contractuelle.
             </p>
             <p>
-              Les prix sont indiqués en euros toutes taxes comprises, TVA au taux de 20 % incluse.
-              Certaines prestations sont facturées à l’heure ou au mètre carré&nbsp;: la quantité
-              choisie figure alors dans le panier à côté du nom du pack. Le prix applicable est
-              celui affiché au moment de la commande. Les interventions sont réalisées à Paris, dans
-              les Hauts-de-Seine, la Seine-Saint-Denis, le Val-de-Marne et l’Essonne&nbsp;; pour
-              toute autre adresse, un devis est établi au préalable.
+              Les prix sont indiqués en euros toutes taxes comprises, TVA au taux de 20&nbsp;%
+              incluse. Certaines prestations sont facturées à l’heure ou au mètre carré&nbsp;: la
+              quantité choisie figure alors dans le panier à côté du nom du pack. Le prix applicable
+              est celui affiché au moment de la commande. Les interventions sont réalisées à Paris,
+              dans les Hauts-de-Seine, la Seine-Saint-Denis, le Val-de-Marne et l’Essonne&nbsp;;
+              pour toute autre adresse, un devis est établi au préalable.
             </p>
           </>
         ),
@@ -571,7 +571,7 @@ function TableOfContents() {
     <ol className="space-y-5 text-sm">
       {numberedParts.map((part) => (
         <li key={part.title}>
-          <p className="font-semibold text-base-content/60">{part.title}</p>
+          <p className="font-semibold text-base-content/70">{part.title}</p>
           <ol className="mt-2 space-y-1.5 border-l border-base-300">
             {part.articles.map((article) => (
               <li key={article.number}>
@@ -589,7 +589,7 @@ function TableOfContents() {
       <li>
         <a
           href="#annexe"
-          className="block py-0.5 font-semibold text-base-content/60 hover:text-primary"
+          className="block py-0.5 font-semibold text-base-content/70 hover:text-primary"
         >
           Annexe&nbsp;: formulaire de rétractation
         </a>
@@ -614,7 +614,7 @@ export default function ConditionsGeneralesPage() {
       <ContentsLayout label="Sommaire des conditions générales" contents={<TableOfContents />}>
         {numberedParts.map((part, index) => (
           <div key={part.title} className={index === 0 ? '' : 'mt-14'}>
-            <p className="border-b border-base-300 pb-2 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+            <p className="border-b border-base-300 pb-2 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary-strong">
               {index === 0 ? part.title : `Partie ${index} — ${part.title}`}
             </p>
             {part.articles.map((article) => (

@@ -15,13 +15,13 @@ export default function ContactPage() {
         <PageHeader
           eyebrow="Contact homestylz"
           title="Parlons de votre intérieur"
-          lead="Home staging avant une vente, décoration, shooting photo ou offre professionnelle : décrivez votre bien et votre calendrier, une décoratrice vous répond sous 48 heures ouvrées avec une proposition chiffrée."
+          lead="Home staging avant une vente, décoration, shooting photo ou offre professionnelle&nbsp;: décrivez votre bien et votre calendrier, une décoratrice vous répond sous 48 heures ouvrées avec une proposition chiffrée."
         />
       ) : (
         <PageHeader
           eyebrow="Contact"
           title="Parlons de votre projet"
-          lead="Une question sur la recherche d’un bien, la vente, le home staging ou un partenariat ? Écrivez-nous : un membre de l’équipe vous répond sous 48 heures ouvrées."
+          lead="Une question sur la recherche d’un bien, la vente, le home staging ou un partenariat&#x202f;? Écrivez-nous&nbsp;: un membre de l’équipe vous répond sous 48 heures ouvrées."
         />
       )}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_20rem]">

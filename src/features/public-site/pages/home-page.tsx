@@ -80,7 +80,7 @@ export default function HomePage() {
         />
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-28 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:pb-24 lg:pt-36">
           <div>
-            <p className="mb-4 text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="mb-4 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               {company.tagline}
             </p>
             <h1 className="text-4xl font-semibold leading-tight sm:text-5xl lg:text-[3.4rem]">
@@ -106,7 +106,7 @@ export default function HomePage() {
             <ul className="mt-8 flex flex-col gap-3 text-sm text-primary-content/90 sm:flex-row sm:flex-wrap sm:gap-x-6">
               {['Réponse sous 48 h', 'Honoraires au succès', 'Inscription gratuite'].map((item) => (
                 <li key={item} className="flex items-center gap-2">
-                  <CheckIcon className="shrink-0 text-lg text-secondary" />
+                  <CheckIcon className="shrink-0 text-lg text-secondary-strong" />
                   {item}
                 </li>
               ))}
@@ -140,7 +140,7 @@ export default function HomePage() {
       >
         <div className="grid gap-6 md:grid-cols-2">
           <article className="flex flex-col rounded-box border border-base-300 bg-base-100 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               Vous achetez
             </p>
             <h3 className="mt-2 text-2xl font-semibold">
@@ -167,7 +167,7 @@ export default function HomePage() {
             </div>
           </article>
           <article className="flex flex-col rounded-box border border-base-300 bg-base-200 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               Vous vendez
             </p>
             <h3 className="mt-2 text-2xl font-semibold">

@@ -129,7 +129,7 @@ export default function InformationEntreprisePage() {
           <dl className="grid gap-x-10 gap-y-5 md:grid-cols-2">
             {legalIdentity.map(({ term, value }) => (
               <div key={term} className="border-b border-base-300 pb-4">
-                <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/60">
+                <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/70">
                   {term}
                 </dt>
                 <dd className="mt-1">{value}</dd>

@@ -22,7 +22,7 @@ function Facts({ facts, label }: { facts: Fact[]; label: string }) {
           key={fact.label}
           className="grid gap-0.5 py-3 sm:grid-cols-[13rem_minmax(0,1fr)] sm:gap-6"
         >
-          <dt className="text-sm font-semibold text-base-content/65 sm:pt-0.5">{fact.label}</dt>
+          <dt className="text-sm font-semibold text-base-content/70 sm:pt-0.5">{fact.label}</dt>
           <dd className="break-words">{fact.value}</dd>
         </div>
       ))}
@@ -57,7 +57,7 @@ const publisher: Fact[] = [
 ];
 
 const professionalCard: Fact[] = [
-  { label: 'Carte professionnelle', value: `n° ${company.professionalCard.number}` },
+  { label: 'Carte professionnelle', value: `n°\u00a0${company.professionalCard.number}` },
   { label: 'Mention', value: `«\u00a0${company.professionalCard.mention}\u00a0»` },
   { label: 'Délivrée par', value: company.professionalCard.issuer },
 ];
@@ -110,9 +110,9 @@ const chapters: Chapter[] = [
       <>
         <p>
           {company.brand} exerce une activité d’intermédiaire en transactions immobilières, régie
-          par la loi n° 70-9 du 2 janvier 1970 (loi Hoguet) et son décret d’application n° 72-678 du
-          20 juillet 1972. Elle respecte le code de déontologie des professionnels de l’immobilier
-          (décret n° 2015-1090 du 28 août 2015).
+          par la loi n°&nbsp;70-9 du 2 janvier 1970 (loi Hoguet) et son décret d’application
+          n°&nbsp;72-678 du 20 juillet 1972. Elle respecte le code de déontologie des professionnels
+          de l’immobilier (décret n°&nbsp;2015-1090 du 28 août 2015).
         </p>
         <Facts facts={professionalCard} label="Carte professionnelle" />
         <p className="mt-4">
@@ -132,8 +132,8 @@ const chapters: Chapter[] = [
         ) : (
           <p>
             {companyLegal.financialGuarantee} Elle n’est donc pas tenue de justifier d’une garantie
-            financière (article 3 de la loi n° 70-9 du 2 janvier 1970). Le dépôt de garantie et le
-            prix de vente sont versés au notaire.
+            financière (article 3 de la loi n°&nbsp;70-9 du 2 janvier 1970). Le dépôt de garantie et
+            le prix de vente sont versés au notaire.
           </p>
         )}
       </>
@@ -292,7 +292,7 @@ export default function MentionsLegalesPage() {
         <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
           <aside className="hidden lg:block">
             <nav aria-label="Sommaire des mentions légales" className="sticky top-24 pb-6">
-              <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary">
+              <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary-strong">
                 Sommaire
               </p>
               <TableOfContents />

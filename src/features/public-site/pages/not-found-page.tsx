@@ -58,7 +58,7 @@ export default function NotFoundPage() {
           height={200}
           className="w-52 sm:w-64"
         />
-        <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary">
+        <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
           Erreur 404
         </p>
         <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Page introuvable</h1>

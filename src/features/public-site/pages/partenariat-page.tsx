@@ -131,7 +131,7 @@ export default function PartenariatPage() {
                 {index + 1}
               </span>
               <h3 className="mt-4 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1} : </span>
+                <span className="sr-only">Étape {index + 1}&nbsp;: </span>
                 {step.title}
               </h3>
               <p className="mt-2 text-base-content/75">{step.text}</p>
@@ -180,7 +180,7 @@ export default function PartenariatPage() {
                   <wbr />
                   /signup/
                   <wbr />
-                  <span className="font-semibold text-secondary">VOTRE-CODE</span>
+                  <span className="font-semibold text-secondary-strong">VOTRE-CODE</span>
                 </p>
                 <p className="mt-4 text-sm text-base-content/70">
                   Exemple&nbsp;: avec le code{' '}

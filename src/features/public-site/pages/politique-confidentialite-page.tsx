@@ -63,7 +63,7 @@ function ResponsiveTable({
             <dl className="mb-0! space-y-2">
               {row.slice(1).map((cell, c) => (
                 <div key={c}>
-                  <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/60">
+                  <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
                     {columns[c + 1]}
                   </dt>
                   <dd>{cell}</dd>
@@ -210,7 +210,7 @@ const chapters: Chapter[] = [
         </p>
         <ul>
           <li>
-            par e-mail&nbsp;: <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a> ;
+            par e-mail&nbsp;: <a href={`mailto:${companyLegal.dpo}`}>{companyLegal.dpo}</a>&#x202f;;
           </li>
           <li>
             par courrier&nbsp;: {companyLegal.legalName}, à l’attention du délégué à la protection
@@ -287,7 +287,7 @@ const chapters: Chapter[] = [
         <p>
           Le paiement se fait sur la page sécurisée de notre prestataire Stripe, qui recueille et
           traite vos données de carte bancaire.{' '}
-          <strong>Nous ne voyons jamais votre numéro de carte</strong> : Stripe nous indique
+          <strong>Nous ne voyons jamais votre numéro de carte</strong>&nbsp;: Stripe nous indique
           seulement si le paiement a réussi, avec sa référence.
         </p>
         <h3>Navigation</h3>
@@ -334,7 +334,7 @@ const chapters: Chapter[] = [
         <p>Vos données ne sont communiquées qu’aux personnes qui en ont besoin&nbsp;:</p>
         <ul>
           <li>
-            <strong>nos équipes</strong> : le chasseur immobilier qui suit votre dossier, son
+            <strong>nos équipes</strong>&nbsp;: le chasseur immobilier qui suit votre dossier, son
             manager et la direction, chacun dans la limite de son rôle&nbsp;;
           </li>
           <li>
@@ -359,7 +359,7 @@ const chapters: Chapter[] = [
             uniquement si vous les avez acceptés&nbsp;;
           </li>
           <li>
-            <strong>avec votre accord, pour faire avancer votre projet</strong> : le vendeur ou
+            <strong>avec votre accord, pour faire avancer votre projet</strong>&nbsp;: le vendeur ou
             l’acquéreur concerné, pour les seules informations utiles à la transaction, le notaire,
             votre banque ou votre courtier&nbsp;;
           </li>
@@ -469,28 +469,28 @@ const chapters: Chapter[] = [
         </p>
         <ul>
           <li>
-            <strong>accès</strong> : savoir si nous traitons des données vous concernant et en
+            <strong>accès</strong>&nbsp;: savoir si nous traitons des données vous concernant et en
             obtenir une copie&nbsp;;
           </li>
           <li>
-            <strong>rectification</strong> : faire corriger des données inexactes ou compléter des
-            données incomplètes&nbsp;;
+            <strong>rectification</strong>&nbsp;: faire corriger des données inexactes ou compléter
+            des données incomplètes&nbsp;;
           </li>
           <li>
-            <strong>effacement</strong> : obtenir la suppression de vos données, sauf lorsque la loi
-            nous impose de les conserver&nbsp;;
+            <strong>effacement</strong>&nbsp;: obtenir la suppression de vos données, sauf lorsque
+            la loi nous impose de les conserver&nbsp;;
           </li>
           <li>
-            <strong>opposition</strong> : vous opposer à un traitement fondé sur notre intérêt
+            <strong>opposition</strong>&nbsp;: vous opposer à un traitement fondé sur notre intérêt
             légitime, et à tout moment, sans justification, à la prospection&nbsp;;
           </li>
           <li>
-            <strong>limitation</strong> : demander le gel temporaire de l’utilisation de vos
+            <strong>limitation</strong>&nbsp;: demander le gel temporaire de l’utilisation de vos
             données, par exemple le temps de vérifier leur exactitude&nbsp;;
           </li>
           <li>
-            <strong>portabilité</strong> : recevoir les données que vous nous avez fournies dans un
-            format structuré et couramment utilisé, ou les faire transmettre à un autre
+            <strong>portabilité</strong>&nbsp;: recevoir les données que vous nous avez fournies
+            dans un format structuré et couramment utilisé, ou les faire transmettre à un autre
             organisme&nbsp;;
           </li>
           <li>
@@ -498,8 +498,8 @@ const chapters: Chapter[] = [
             reposent sur lui&nbsp;;
           </li>
           <li>
-            <strong>directives post-mortem</strong> : définir le sort de vos données après votre
-            décès (article 85 de la loi Informatique et Libertés).
+            <strong>directives post-mortem</strong>&nbsp;: définir le sort de vos données après
+            votre décès (article 85 de la loi Informatique et Libertés).
           </li>
         </ul>
         <p>
@@ -589,7 +589,7 @@ export default function PolitiqueConfidentialitePage() {
           {company.brand} accompagne des acquéreurs et des propriétaires dans des projets personnels
           et financiers importants. Nous traitons les informations que vous nous confiez avec la
           discrétion que vous attendez d’un professionnel de l’immobilier, dans le respect du
-          règlement (UE) 2016/679 (RGPD) et de la loi n° 78-17 du 6 janvier 1978 dite
+          règlement (UE) 2016/679 (RGPD) et de la loi n°&nbsp;78-17 du 6 janvier 1978 dite
           «&nbsp;Informatique et Libertés&nbsp;».
         </p>
         {chapters.map((chapter, index) => (

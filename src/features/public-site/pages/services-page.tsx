@@ -109,7 +109,7 @@ export default function ServicesPage() {
                 >
                   {step.icon}
                 </span>
-                <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+                <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
                   Étape {index + 1}
                 </p>
                 <h3 className="mt-1 text-xl font-semibold sm:text-2xl">{step.title}</h3>

@@ -140,7 +140,7 @@ function FeeSimulator() {
           </span>
         )}
       </output>
-      <p className="mt-4 text-xs text-base-content/60">
+      <p className="mt-4 text-xs text-base-content/70">
         Le montant définitif figure dans votre mandat de recherche. Il n’est dû qu’à la signature de
         l’acte authentique.
       </p>
@@ -205,7 +205,7 @@ export default function TarifsPage() {
             </div>
 
             <h3 className="mt-8 font-sans text-base font-semibold">Mentions</h3>
-            <ul className="mt-3 list-disc space-y-2.5 pl-5 text-sm text-base-content/80 marker:text-secondary">
+            <ul className="mt-3 list-disc space-y-2.5 pl-5 text-sm text-base-content/80 marker:text-secondary-strong">
               <li>
                 Honoraires exprimés toutes taxes comprises (TTC), TVA au taux de{' '}
                 {formatPercent(VAT_RATE)} incluse.
@@ -228,7 +228,7 @@ export default function TarifsPage() {
               <li>
                 {companyLegal.legalName}, carte professionnelle «&nbsp;
                 {company.professionalCard.mention}
-                &nbsp;» n° {company.professionalCard.number}, délivrée par la{' '}
+                &nbsp;» n°&nbsp;{company.professionalCard.number}, délivrée par la{' '}
                 {company.professionalCard.issuer}. {companyLegal.financialGuarantee}
               </li>
             </ul>
@@ -259,7 +259,7 @@ export default function TarifsPage() {
       <Section id="vendeurs">
         <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
           <div className="rounded-box bg-primary p-8 text-primary-content sm:p-10">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary">
+            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
               Vous vendez&nbsp;?
             </p>
             <h2 className="mt-3 text-2xl font-semibold sm:text-3xl">

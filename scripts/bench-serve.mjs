@@ -1,0 +1,159 @@
+// Débit du service statique : un hello world Hono, puis `/` et le chunk framework servis par le
+// serveur construit, mesurés l’un après l’autre sur la même machine (autocannon, 20 connexions,
+// Accept-Encoding: br). Échoue si `/` ou l’asset tombe sous 35 % du hello world.
+// Ne construit rien : lancez d’abord `npm run build` (DIST_DIR choisit le build, `dist` par défaut ;
+// BENCH_SECONDS la durée de chaque mesure, 10 s par défaut).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue.js';
+import { freePort } from './serve-built.mjs';
+
+// autocannon ajoute chaque corps reçu à une chaîne (pour expectBody/verifyBody, inutilisés ici) :
+// au-delà de quelques dizaines de Ko, c’est lui qui sature (≈ 1 100 req/s pour 60 Ko, même
+// face à un simple node:http). On le lui épargne : la mesure est celle du serveur.
+PipelinedRequestsQueue.prototype.addBody = () => {};
+
+const dist = process.env.DIST_DIR ?? 'dist';
+const MIN_RATIO = 0.35;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const HELLO = `
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+const app = new Hono();
+app.get('/', (c) => c.text('Hello Hono!'));
+serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
+`;
+
+/** Starts `node …args` on a free port and waits until `probe` answers 200. */
+async function start(name, args, env, probe) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(url + probe)).ok) break;
+    } catch {
+      // pas encore à l’écoute
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error(`${name} n’a pas démarré.\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function measure(url, duration) {
+  const result = await autocannon({
+    url,
+    connections: 20,
+    duration,
+    headers: { 'accept-encoding': 'br' },
+  });
+  if (result.errors || result.non2xx || result.timeouts) {
+    throw new Error(
+      `${url} : ${result.non2xx} réponses hors 2xx, ${result.errors} erreurs, ${result.timeouts} délais dépassés.`,
+    );
+  }
+  return result.requests.average;
+}
+
+const client = path.join(dist, 'client');
+const serverMain = path.join(dist, 'server', 'main.js');
+if (!existsSync(serverMain) || !existsSync(path.join(client, 'index.html'))) {
+  const env = process.env.DIST_DIR ? `DIST_DIR=${dist} ` : '';
+  console.error(`Pas de build dans ${dist}/ : lancez d’abord \`${env}npm run build\`.`);
+  process.exit(1);
+}
+const framework = readdirSync(path.join(client, 'assets')).find((f) =>
+  /^framework-.*\.js$/.test(f),
+);
+if (!framework) {
+  console.error(`Pas de chunk framework-*.js dans ${client}/assets.`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-bench-'));
+const servers = [];
+let failed = false;
+try {
+  const hello = await start('Le hello world', ['--input-type=module', '-e', HELLO], {}, '/');
+  servers.push(hello);
+  const site = await start(
+    'Le serveur construit',
+    [serverMain],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_REQUESTS: '0',
+    },
+    '/api/health',
+  );
+  servers.push(site);
+
+  const targets = [
+    ['hello world Hono', `${hello.url}/`],
+    ['/ (page prérendue)', `${site.url}/`],
+    [`/assets/${framework}`, `${site.url}/assets/${framework}`],
+  ];
+  for (const [, url] of targets.slice(1)) {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    await res.arrayBuffer();
+    const encoding = res.headers.get('content-encoding');
+    if (!res.ok || encoding !== 'br') {
+      throw new Error(`${url} répond ${res.status}, Content-Encoding: ${encoding} (attendu : br).`);
+    }
+  }
+
+  console.log(
+    `Mesure : autocannon, 20 connexions, ${DURATION} s par adresse après ${Math.min(3, DURATION)} s de chauffe, Accept-Encoding: br.`,
+  );
+  const rates = [];
+  for (const [label, url] of targets) {
+    await measure(url, Math.min(3, DURATION));
+    const rate = await measure(url, DURATION);
+    rates.push(rate);
+    const ratio = rates.length > 1 ? rate / rates[0] : undefined;
+    if (ratio !== undefined && ratio < MIN_RATIO) failed = true;
+    console.log(
+      `${label.padEnd(40)} ${Math.round(rate).toLocaleString('fr-FR').padStart(8)} req/s` +
+        (ratio === undefined
+          ? ''
+          : `  ${(ratio * 100).toFixed(0).padStart(3)} % du hello world${ratio < MIN_RATIO ? ' (< 35 %)' : ''}`),
+    );
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  failed = true;
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error(
+    `Objectif manqué : au moins ${MIN_RATIO * 100} % du hello world pour chaque adresse.`,
+  );
+  process.exit(1);
+}
+console.log(`Objectif atteint : chaque adresse à ${MIN_RATIO * 100} % au moins du hello world.`);

@@ -1,0 +1,31 @@
+// The first script of every prerendered page (scripts/first-paint.mjs puts it there). The page
+// paints from its HTML and inlined CSS alone; this loads the rest once that first paint is on
+// screen, so the app's JavaScript, its full stylesheet and its fonts never compete with it for a
+// slow connection. What to load is read from the page's <template id="app-assets">, which holds
+// the tags Vite wrote for the entry: modulepreloads, the stylesheet, the module script.
+const template = document.getElementById('app-assets');
+let started = false;
+
+function start() {
+  if (started || !template) return;
+  started = true;
+  for (const source of template.content.querySelectorAll('link, script')) {
+    // Fresh elements: a script cloned from a template would never run.
+    const element = document.createElement(source.localName);
+    for (const { name, value } of source.attributes) element.setAttribute(name, value);
+    document.head.append(element);
+  }
+}
+
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // A page opened in the background paints nothing until shown: do not wait for ever.
+  setTimeout(start, 3000);
+} else {
+  // Module scripts run before the load event.
+  addEventListener('load', start);
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database, MailQueueTable, MailStatus } from '../db/schema';
+import type { Mail } from './templates';
+
+/**
+ * The e-mails the server sends, as rows of `mail_queue` (DESIGN.md: transactional outbox). A
+ * route writes its mail in the same transaction as the record that causes it, so a lead is never
+ * stored without its mails nor a mail queued for a lead that was rolled back; the MailWorker
+ * (mail-worker.ts) delivers them afterwards, with retries, whatever the mail server's mood.
+ */
+export interface QueuedMail extends Mail {
+  id: number;
+  messageId: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** Absolute addresses found in the text, for people and tests following links. */
+  links: string[];
+}
+
+export type MailRow = Selectable<MailQueueTable>;
+
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+export function toQueuedMail(row: MailRow): QueuedMail {
+  return {
+    id: row.id,
+    messageId: row.message_id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    links: [...row.text.matchAll(LINK)].map((m) => m[0]),
+  };
+}
+
+export class MailQueue {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+    /** Domain of the Message-ID headers. */
+    private readonly domain = 'chassimmo.fr',
+  ) {}
+
+  /**
+   * Queues a mail; pass the transaction of the record that causes it. The worker is told once
+   * the caller is likely committed (it also polls, so a late commit is only a short delay).
+   */
+  async enqueue(mail: Mail, trx: Kysely<Database> = this.db): Promise<void> {
+    const t = this.now();
+    await trx
+      .insertInto('mail_queue')
+      .values({
+        message_id: `<${randomUUID()}@${this.domain}>`,
+        recipient: mail.to.trim().toLowerCase(),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: t,
+        lease_until: null,
+        last_error: null,
+        created_at: new Date(t).toISOString(),
+        sent_at: null,
+      })
+      .execute();
+    setTimeout(() => this.listeners.forEach((listener) => listener()), 5).unref();
+  }
+
+  /** Called after each enqueue (the worker's wake-up). */
+  onEnqueued(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Newest first; only those to one address when given (development outbox, tests). */
+  async list(to?: string, limit = 200): Promise<QueuedMail[]> {
+    let query = this.db.selectFrom('mail_queue').selectAll().orderBy('id', 'desc').limit(limit);
+    const wanted = to?.trim().toLowerCase();
+    if (wanted) query = query.where('recipient', '=', wanted);
+    return (await query.execute()).map(toQueuedMail);
+  }
+}

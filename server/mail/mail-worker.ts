@@ -1,0 +1,250 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database';
+import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
+
+/** Where the worker hands a mail over: an SMTP server, or nowhere (development). */
+export interface MailTransport {
+  /** Resolves once the mail is accepted; rejects when it was not (it will be tried again). */
+  deliver(mail: QueuedMail): Promise<void>;
+}
+
+/** Real delivery over SMTP_URL (smtp:// or smtps://user:pass@host:port). */
+export class SmtpTransport implements MailTransport {
+  private readonly transport;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    // Timeouts well under the worker's lease: a stalled server never holds a mail long enough
+    // for another worker to take it over mid-send. Query parameters of SMTP_URL still win.
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  async deliver(mail: QueuedMail): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      // An address object: one mailbox, never parsed as a list.
+      to: { name: '', address: mail.to },
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/**
+ * Development and tests without SMTP_URL: nothing leaves the machine; the mail counts as
+ * delivered and stays readable at /dev/outbox, which lists the queue table.
+ */
+export class LocalTransport implements MailTransport {
+  deliver(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export interface MailWorkerOptions {
+  now?: () => number;
+  /** Wait before the nth retry: doubles from baseMs up to maxMs. */
+  retry?: { baseMs: number; maxMs: number };
+  /** A mail still failing after this many attempts is marked failed (kept, with its body). */
+  maxAttempts?: number;
+  /** Idle polling period (an enqueue also wakes the worker). */
+  pollMs?: number;
+  /** A claim older than this is taken to belong to a stopped worker. */
+  leaseMs?: number;
+  /**
+   * Production: a delivered mail's body is blanked (its links open accounts; only their hash is
+   * kept elsewhere). Development keeps it for /dev/outbox.
+   */
+  forgetDeliveredBodies?: boolean;
+  /** Delivered and abandoned mails are deleted after this long. */
+  keepMs?: number;
+}
+
+/**
+ * Sends the queued mails, one at a time, oldest first. A mail is claimed (status 'sending' with
+ * a lease) in one statement, handed to the transport, then marked 'sent' in the next: a stop in
+ * between leaves it 'sending', and only a worker whose lease has run out takes it again. A
+ * graceful stop waits for the mail in hand, so a restart sends nothing twice. Only a crash in the
+ * instant between the server's acceptance and the SQLite write can repeat a mail, and then with
+ * the same Message-ID, which mail systems use to drop duplicates.
+ */
+export class MailWorker {
+  private readonly now: () => number;
+  private readonly retry: { baseMs: number; maxMs: number };
+  private readonly maxAttempts: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly forgetDeliveredBodies: boolean;
+  private readonly keepMs: number;
+  private purgedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: MailQueue,
+    private readonly transport: MailTransport,
+    options: MailWorkerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    // 30 s, 1 min, 2 min… up to 1 h: about 30 attempts over a day before giving up.
+    this.retry = options.retry ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
+    this.maxAttempts = options.maxAttempts ?? 30;
+    this.pollMs = options.pollMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.forgetDeliveredBodies = options.forgetDeliveredBodies ?? false;
+    this.keepMs = options.keepMs ?? 30 * 24 * 60 * 60_000;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unsubscribe = this.queue.onEnqueued(() => this.wake());
+    this.wake();
+  }
+
+  /** Stops polling and waits for the mail in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs a pass now (or once more right after the one running). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      // A database error (a busy file, a full disk) must not stop the server: the mails stay
+      // in the table and the next pass takes them again.
+      .catch((error: unknown) => console.error('File d’e-mails : passe interrompue', error))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else {
+          this.timer = setTimeout(() => this.wake(), this.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  /** Sends every mail that is due; resolves when none is left for now. */
+  private async drain(): Promise<void> {
+    await this.purge();
+    while (!this.stopped) {
+      const claimed = await this.claim();
+      if (!claimed) return;
+      const { mail, leaseUntil } = claimed;
+      try {
+        await this.transport.deliver(mail);
+      } catch (error) {
+        await this.failed(mail, leaseUntil, error);
+        continue;
+      }
+      await this.db
+        .updateTable('mail_queue')
+        .set({
+          status: 'sent',
+          sent_at: new Date(this.now()).toISOString(),
+          lease_until: null,
+          ...(this.forgetDeliveredBodies ? { text: '', html: '' } : {}),
+        })
+        .where('id', '=', mail.id)
+        .where('lease_until', '=', leaseUntil)
+        .execute();
+    }
+  }
+
+  /** Once an hour: delivered and abandoned mails older than keepMs go (RGPD: no endless copy). */
+  private async purge(): Promise<void> {
+    const t = this.now();
+    if (t - this.purgedAt < 60 * 60_000) return;
+    this.purgedAt = t;
+    await this.db
+      .deleteFrom('mail_queue')
+      .where('status', 'in', ['sent', 'failed'])
+      .where('created_at', '<', new Date(t - this.keepMs).toISOString())
+      .execute();
+  }
+
+  /**
+   * The oldest due mail, claimed for this worker until leaseUntil; undefined when none is due.
+   * The updates that settle it check the lease is still this claim's.
+   */
+  private async claim(): Promise<{ mail: QueuedMail; leaseUntil: number } | undefined> {
+    const t = this.now();
+    const leaseUntil = t + this.leaseMs;
+    const row = await this.db
+      .updateTable('mail_queue')
+      .set((eb) => ({
+        status: 'sending',
+        lease_until: leaseUntil,
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where(
+        'id',
+        '=',
+        this.db
+          .selectFrom('mail_queue')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', t)]),
+              eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', t)]),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(1),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return row ? { mail: toQueuedMail(row), leaseUntil } : undefined;
+  }
+
+  private async failed(mail: QueuedMail, leaseUntil: number, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = mail.attempts >= this.maxAttempts;
+    const wait = Math.min(
+      this.retry.maxMs,
+      this.retry.baseMs * 2 ** Math.min(20, mail.attempts - 1),
+    );
+    await this.db
+      .updateTable('mail_queue')
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        next_attempt_at: this.now() + wait,
+        lease_until: null,
+        last_error: message.slice(0, 500),
+      })
+      .where('id', '=', mail.id)
+      .where('lease_until', '=', leaseUntil)
+      .execute();
+    console.error(
+      `E-mail ${mail.id} non remis (essai ${mail.attempts}${giveUp ? ', abandon' : ''})\u00a0: ${message}`,
+    );
+  }
+}
