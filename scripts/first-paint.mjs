@@ -26,15 +26,21 @@ async function entryPreloads(clientDir, html) {
   );
 }
 
+/** scripts/<name>.js, minified, written as assets/<name>-<hash>.js; answers that path. */
+async function writeMinified(clientDir, name, edit = (source) => source) {
+  const source = edit(await readFile(new URL(`./${name}.js`, import.meta.url), 'utf8'));
+  const { code } = await minify(`${name}.js`, source, { compress: true, mangle: true });
+  const file = `assets/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(clientDir, file), code);
+  return file;
+}
+
 export async function prepareFirstPaint(clientDir, prerenderedPaths) {
-  // Minified (the source is commented for people; every page downloads it).
-  const { code: bootSource } = await minify(
-    'boot.js',
-    await readFile(new URL('./boot.js', import.meta.url), 'utf8'),
-    { compress: true, mangle: true },
+  // Minified (the sources are commented for people; every page downloads them).
+  const warmupName = await writeMinified(clientDir, 'intl-warmup');
+  const bootName = await writeMinified(clientDir, 'boot', (source) =>
+    source.replace('__INTL_WARMUP__', `/${warmupName}`),
   );
-  const bootName = `assets/boot-${createHash('sha256').update(bootSource).digest('hex').slice(0, 8)}.js`;
-  await writeFile(path.join(clientDir, bootName), bootSource);
 
   const beasties = new Beasties({
     path: clientDir,
