@@ -217,3 +217,34 @@ test.describe('French typography of the prerendered pages', () => {
     });
   });
 });
+
+test.describe('French typography at 390 px', () => {
+  // A dash lets the browser break after it even before a no-break space: a time range needs a
+  // word joiner there (src/domain/typography.ts). Each range is measured where it is laid out.
+  for (const route of ['/', '/aide', '/homestylz/services']) {
+    test(`${route}: every time range stays on one line @mobile`, async ({ page }) => {
+      await page.goto(route);
+      const ranges = await page.evaluate(() => {
+        const pattern =
+          /\d{1,2}[\s\u202f]h(?:[\s\u202f]\d\d)?[\s\u202f]*[–—-]\u2060?[\s\u202f]*\d{1,2}[\s\u202f]h/g;
+        const found: { text: string; lines: number }[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent?.matchAll(pattern) ?? []) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+            if (tops.size > 0) found.push({ text: match[0], lines: tops.size });
+          }
+        }
+        return found;
+      });
+      expect(ranges.length, 'au moins une plage horaire affichée').toBeGreaterThan(0);
+      expect(
+        ranges.filter((r) => r.lines > 1),
+        JSON.stringify(ranges),
+      ).toEqual([]);
+    });
+  }
+});

@@ -10,7 +10,7 @@ describe('French typography', () => {
   });
 
   it('keeps a range of hours on one line', () => {
-    expect(formatHourRange(9, 19)).toBe('9\u00a0h\u00a0–\u00a019\u00a0h');
+    expect(formatHourRange(9, 19)).toBe('9\u00a0h\u00a0–\u2060\u00a019\u00a0h');
     expect(formatHourRange(10, 17)).not.toMatch(/ /);
   });
 

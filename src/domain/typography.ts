@@ -17,9 +17,15 @@ export function formatHour(hours: number, minutes = 0): string {
   return minutes === 0 ? h : `${h}${NBSP}${String(minutes).padStart(2, '0')}`;
 }
 
+/**
+ * U+2060 word joiner: no line break on either side. Needed after a dash: browsers may break after
+ * '–' even when a no-break space follows it (Unicode line breaking, rule LB12a).
+ */
+export const WORD_JOINER = '\u2060';
+
 /** (9, 19) → '9 h – 19 h', on one line. */
 export function formatHourRange(from: number, to: number): string {
-  return `${formatHour(from)}${NBSP}–${NBSP}${formatHour(to)}`;
+  return `${formatHour(from)}${NBSP}–${WORD_JOINER}${NBSP}${formatHour(to)}`;
 }
 
 /**
