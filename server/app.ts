@@ -113,7 +113,7 @@ export function createApp({
     authRoutes({ db, users, accountTokens, tokens, mails, throttle, limits, publicUrl }),
   );
   app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
-  app.route('/api', registerRoutes({ db, users, accountTokens, tokens, mails, limits, publicUrl }));
+  app.route('/api', registerRoutes({ db, users, accountTokens, mails, limits, publicUrl }));
   const notAllowed = methodNotAllowed(app);
   app.all('/api/*', (c) => notAllowed(c) ?? apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 

@@ -2,16 +2,18 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { appStarted, expect, publicRoutes, test } from './fixtures';
 import { uniqueEmail } from './support/owner-flow';
+import { expectFrenchTypography } from './support/typography';
 
 /**
  * Every screen a person meets, checked by axe-core (WCAG 2.2 A and AA rules) at the width of
  * its project: 1280 px (desktop) and 390 px (the @mobile tests). A serious or critical violation
  * fails the test with the rule, the elements and the page; lesser ones are reported, not failed.
  * Issue 12: the public pages, each step of both long forms, the sign-in, activation and reset
- * pages, /dashboard and /wh-dashboard.
+ * pages, /dashboard and /wh-dashboard. Each screen's French typography is checked there too
+ * (tests/support/typography.ts): the prerendered pages have tests/typography.spec.ts.
  */
 
-async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) {
+async function expectAccessible(page: Page, testInfo: TestInfo, screen: string, typography = true) {
   // Wait for what the first paint leaves to the app: hydration and the full stylesheet.
   await appStarted(page);
   await page.waitForFunction(() =>
@@ -45,6 +47,8 @@ async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) 
     )
     .join('\n');
   expect(report, report).toBe('');
+  // The prerendered pages have tests/typography.spec.ts; every other screen is read here.
+  if (typography) await expectFrenchTypography(page, screen);
 }
 
 const widths = [
@@ -58,7 +62,7 @@ for (const { tag, label } of widths) {
       test.setTimeout(120_000);
       for (const route of publicRoutes) {
         await page.goto(route);
-        await expectAccessible(page, testInfo, route);
+        await expectAccessible(page, testInfo, route, false);
       }
     });
 
@@ -67,7 +71,7 @@ for (const { tag, label } of widths) {
       test(`the cookie banner, open${tag}`, async ({ page }, testInfo) => {
         await page.goto('/');
         await expect(page.getByRole('button', { name: 'Refuser' })).toBeVisible();
-        await expectAccessible(page, testInfo, '/ (bandeau cookies)');
+        await expectAccessible(page, testInfo, '/ (bandeau cookies)', false);
       });
     });
 

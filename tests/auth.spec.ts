@@ -97,7 +97,8 @@ test.describe('sign-in (spec 2.4)', () => {
       '/signup',
     );
     await expect(
-      main.getByText("Cela vous prendra que 3 minutes, et c'est entièrement gratuit !"),
+      // The spec's sentence, set in French typography (’, a no-break space before '!').
+      main.getByText('Cela vous prendra que 3\u00a0minutes, et c’est entièrement gratuit\u00a0!'),
     ).toBeVisible();
     await page.getByLabel('Adresse e-mail').fill(demo('client'));
     await expect(submit).toBeDisabled();

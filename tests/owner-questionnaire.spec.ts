@@ -80,7 +80,7 @@ test.describe('owner questionnaire', () => {
 
     await expectStep(page, 'À quel prix souhaitez-vous vendre ?');
     await page.keyboard.press('Tab');
-    await expect(page.getByPlaceholder('500 000€')).toBeFocused();
+    await expect(page.getByPlaceholder('500\u202f000\u00a0€')).toBeFocused();
     await page.keyboard.type('640000');
     await page.keyboard.press('Enter');
 
@@ -274,7 +274,7 @@ test.describe('owner questionnaire', () => {
     }
 
     await expect(title(page)).toHaveText('À quel prix souhaitez-vous vendre ?');
-    await expect(page.getByPlaceholder('500 000€')).toHaveAttribute('step', '1');
+    await expect(page.getByPlaceholder('500\u202f000\u00a0€')).toHaveAttribute('step', '1');
     await expect(
       page.getByText('Laissez vide si vous souhaitez une estimation gratuite.'),
     ).toBeVisible();
@@ -334,7 +334,7 @@ test.describe('owner questionnaire', () => {
     await next(page).click();
     const priceTitle = 'À quel prix souhaitez-vous vendre ?';
     await expectStep(page, priceTitle);
-    const price = page.getByPlaceholder('500 000€');
+    const price = page.getByPlaceholder('500\u202f000\u00a0€');
     const message = page.locator('#owner-price-erreur');
 
     await price.fill('-5');

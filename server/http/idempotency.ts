@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { apiError, readJson, validationError } from './errors';
 
 /** Idempotency-Key: a client-made id (a UUID in practice), 16 to 128 URL-safe characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -73,4 +77,77 @@ export async function answered(db: Db, scope: string, key: string): Promise<bool
     .where('key', '=', key)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What `prepare` of an idempotent POST decides: answer now (a Response), or go on with `value`. */
+export type Prepared<P> = Response | { value: P };
+
+export interface IdempotentPost<T, P> {
+  db: Db;
+  /** Where its keys live: one scope per endpoint. */
+  scope: string;
+  schema: z.ZodType<T>;
+  /** What of the validated body is fingerprinted (default: all of it; never a password). */
+  fingerprint?: (data: T) => unknown;
+  /**
+   * Checks and work outside the transaction, after validation: references to other data, the
+   * abuse limits (`replay` is true when this key already has an answer: a replay is not a new
+   * submission), a password hash.
+   */
+  prepare: (c: Context, data: T, replay: boolean) => Promise<Prepared<P>>;
+  /** The submission itself, in the transaction that stores its answer under the key. */
+  work: (trx: Transaction<Database>, data: T, prepared: P) => Promise<StoredAnswer>;
+  /** An error of `work` that is an answer (a known e-mail…), or undefined to let it through. */
+  refusal?: (c: Context, error: unknown) => Response | undefined;
+}
+
+/**
+ * POST handler of a public form sent through the outbox (DESIGN.md, offline model): checks the
+ * Idempotency-Key, validates the body, prepares, then runs the work once per key. The same key
+ * again gets the first answer with `Idempotent-Replayed: true`; the same key with other answers
+ * gets 409.
+ */
+export function idempotentPost<T, P>({
+  db,
+  scope,
+  schema,
+  fingerprint = (data) => data,
+  prepare,
+  work,
+  refusal,
+}: IdempotentPost<T, P>) {
+  return async (c: Context): Promise<Response> => {
+    const key = c.req.header('Idempotency-Key') ?? '';
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return apiError(
+        c,
+        400,
+        'L’en-tête Idempotency-Key est manquant ou invalide (16 à 128 caractères).',
+      );
+    }
+    const parsed = schema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const prepared = await prepare(c, parsed.data, await answered(db, scope, key));
+    if (prepared instanceof Response) return prepared;
+
+    let result: IdempotentResult;
+    try {
+      result = await once(db, scope, key, bodyHash(fingerprint(parsed.data)), (trx) =>
+        work(trx, parsed.data, prepared.value),
+      );
+    } catch (error) {
+      const answer = refusal?.(c, error);
+      if (answer) return answer;
+      throw error;
+    }
+    if (result.kind === 'conflict') {
+      return apiError(
+        c,
+        409,
+        'Cet envoi a déjà été fait avec d’autres réponses. Rechargez la page pour renvoyer vos réponses actuelles.',
+      );
+    }
+    if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
+    return c.json(result.answer.body as object, result.answer.status as ContentfulStatusCode);
+  };
 }

@@ -1,5 +1,20 @@
 import { company } from '../../src/domain/company';
 import { companyLegal } from '../../src/domain/company-legal';
+import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
+import { formatEuro } from '../../src/domain/format';
+import {
+  ownerDocumentFlags,
+  ownerDocumentLabels,
+  type OwnerSubmission,
+} from '../../src/domain/owner-questionnaire.schema';
+import {
+  bedroomCounts,
+  bienTypes,
+  labelOf,
+  roomCounts,
+  surfaceBands,
+  visitCounts,
+} from '../../src/domain/property';
 import { CONTROL_CHARACTERS } from '../../src/domain/text';
 
 export interface Mail {
@@ -43,7 +58,7 @@ function render(to: string, subject: string, block: Block): Mail {
     block.greeting,
     '',
     ...block.paragraphs.flatMap((p) => [p, '']),
-    ...(block.action ? [`${block.action.label} : ${block.action.url}`, ''] : []),
+    ...(block.action ? [`${block.action.label}\u00a0: ${block.action.url}`, ''] : []),
     ...(block.after ?? []).flatMap((p) => [p, '']),
     `L’équipe ${company.brand}`,
     '',
@@ -97,7 +112,7 @@ export function passwordResetMail(to: string, firstname: string, link: string): 
     ],
     action: { label: 'Choisir un nouveau mot de passe', url: link },
     after: [
-      'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
     ],
   });
 }
@@ -147,4 +162,60 @@ export function contactAcknowledgementMail(to: string): Mail {
       `Pour une question urgente, appelez-nous au ${company.phone}.`,
     ],
   });
+}
+
+/** To the staff: a new owner lead from the questionnaire, to call back within 48 hours. */
+export function newOwnerLeadMail(
+  to: string,
+  contact: OwnerSubmission['contact'],
+  bien: OwnerSubmission['bien'],
+  cityName: string,
+): Mail {
+  return staffNotificationMail(
+    to,
+    `Nouveau propriétaire vendeur\u00a0: ${contact.firstname} ${contact.lastname}, ${cityName}`,
+    'Un propriétaire vient de remplir le questionnaire vendeur. À rappeler sous 48 heures\u00a0:',
+    [
+      ['Contact', `${contact.firstname} ${contact.lastname}, ${contact.phone}, ${contact.email}`],
+      ['Nombre de biens', String(contact.bienCount)],
+      // The type and the condition on two lines: 'Maison neuf' would not agree in gender.
+      ['Bien', `${labelOf(bienTypes, bien.typeBien)}, ${cityName} (${bien.department})`],
+      ['État', bien.status],
+      ['Usage', bien.propertyType],
+      ['Surface', labelOf(surfaceBands, bien.surface)],
+      ['Pièces', labelOf(roomCounts, bien.roomCount)],
+      ['Chambres', labelOf(bedroomCounts, bien.bedroomCount)],
+      ['Visites déjà faites', labelOf(visitCounts, bien.visitCount)],
+      ['Prix souhaité', bien.price === null ? 'à estimer' : formatEuro(bien.price)],
+      [
+        'Documents disponibles',
+        ownerDocumentFlags
+          .filter((f) => bien[f])
+          .map((f) => ownerDocumentLabels[f])
+          .join('\u202f; ') || 'aucun',
+      ],
+      ['Précisions', bien.description || '—'],
+    ],
+  );
+}
+
+/** To the staff: a new buyer (address not confirmed yet), to call back within 48 hours. */
+export function newBuyerMail(
+  to: string,
+  person: { firstname: string; lastname: string; phone: string; email: string },
+  project: BuyerProject,
+  partnerCode: string | undefined,
+): Mail {
+  return staffNotificationMail(
+    to,
+    `Nouvel acquéreur\u00a0: ${person.firstname} ${person.lastname}`,
+    'Un acquéreur vient de décrire son projet (adresse e-mail pas encore confirmée). À rappeler sous 48 heures\u00a0:',
+    [
+      ['Contact', `${person.firstname} ${person.lastname}, ${person.phone}, ${person.email}`],
+      ['Départements', project.department.join(', ')],
+      ['Villes', project.cities.join(', ')],
+      ['Budget', formatEuro(project.budget)],
+      ['Code partenaire', partnerCode ?? '—'],
+    ],
+  );
 }

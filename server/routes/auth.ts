@@ -139,7 +139,7 @@ export function authRoutes({
         {
           reason: 'invalid-code',
           message:
-            'Ce lien de confirmation n’est plus valable : il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.',
+            'Ce lien de confirmation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.',
         },
         400,
       );
@@ -149,7 +149,7 @@ export function authRoutes({
     const { token } = await tokens.issue(tokenSubject(row));
     return c.json<LoginResponse>({
       success: true,
-      message: 'Votre inscription est confirmée. Bienvenue !',
+      message: 'Votre inscription est confirmée. Bienvenue\u202f!',
       token,
       user,
     });
@@ -230,7 +230,7 @@ export function authRoutes({
       return apiError(
         c,
         400,
-        'Ce lien de réinitialisation n’est plus valable : il a déjà servi ou il a expiré. Demandez-en un nouveau.',
+        'Ce lien de réinitialisation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.',
       );
     }
     const passwordHash = await hashPassword(parsed.data.password);

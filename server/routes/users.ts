@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { requireAuth, requireRoleParam, requireRoles, type AuthEnv } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import { tokenSubject, toUser, type UsersRepo } from '../auth/users.repo';
+import { projectsOf } from '../db/buyer-projects.repo';
 import type { Db } from '../db/database';
 import { readJson, tooManyRequests, validationError, waitInFrench } from '../http/errors';
 import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
@@ -26,6 +27,9 @@ export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDep
   const auth = requireAuth(tokens, users);
 
   app.get('/user', auth, (c) => c.json(c.get('user')));
+
+  /** The signed-in person's projects, newest first, with their stage. */
+  app.get('/projects/mine', auth, async (c) => c.json(await projectsOf(db, c.get('user')._id)));
 
   app.post('/:role/changepassword', auth, requireRoleParam(), async (c) => {
     const parsed = changePasswordSchema.safeParse(await readJson(c));

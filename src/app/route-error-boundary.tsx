@@ -35,7 +35,8 @@ export class RouteErrorBoundary extends Component<
         <h1 className="text-3xl font-semibold">Cette page n’a pas pu s’afficher</h1>
         <p className="mt-4 text-base-content/75">
           La connexion est peut-être interrompue, ou une nouvelle version du site vient d’être mise
-          en ligne. Rechargez la page : ce que vous avez saisi dans nos formulaires est conservé.
+          en ligne. Rechargez la page&nbsp;: ce que vous avez saisi dans nos formulaires est
+          conservé.
         </p>
         <button
           type="button"

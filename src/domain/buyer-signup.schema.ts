@@ -3,10 +3,10 @@ import { emailSchema } from './contact.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
 import { passwordMessages, passwordSchema } from './password';
-import { FRENCH_PHONE_PATTERN } from './phone';
 import { BUDGET, purchaseTypes, type PurchaseType } from './project';
 import { bienTypes, propertyPurposes, type BienType } from './property';
 import { personName, plainText } from './text';
+import { phoneSchema } from './user.schema';
 
 /** The 17 steps of the buyer wizard (spec 2.6). */
 export const BuyerStep = {
@@ -99,7 +99,7 @@ export const buyerStepSchemas = {
   [BuyerStep.DESC]: z.object({
     description: plainText(
       2000,
-      'Votre description ne doit pas dépasser 2 000 caractères.',
+      'Votre description ne doit pas dépasser 2\u202f000 caractères.',
     ).default(''),
   }),
   [BuyerStep.BUDGET]: z.object({
@@ -139,14 +139,7 @@ export const buyerUserSchema = z
     lastname: personName('Le nom'),
     firstname: personName('Le prénom'),
     email: emailSchema,
-    phone: z
-      .string({ error: 'Le numéro de téléphone est requis.' })
-      .trim()
-      .min(1, 'Le numéro de téléphone est requis.')
-      .regex(
-        FRENCH_PHONE_PATTERN,
-        'Saisissez un numéro français valide, par exemple 06 12 34 56 78.',
-      ),
+    phone: phoneSchema,
     password: passwordSchema,
     passwordConfirm: z
       .string({ error: passwordMessages.required })

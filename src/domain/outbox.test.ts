@@ -5,6 +5,7 @@ import {
   backoffMs,
   classify,
   isDue,
+  isFinalRefusal,
   isNearExpiry,
   newOutboxEntry,
   replayDecision,
@@ -22,6 +23,12 @@ describe('outbox rules', () => {
     expect(classify({ kind: 'answered', status: 503 })).toBe('retry');
     expect(classify({ kind: 'network-error' })).toBe('retry');
     expect(classify({ kind: 'timeout' })).toBe('retry');
+  });
+
+  it('judges a direct send by the same rule as a replay', () => {
+    expect([400, 404, 409, 422].map(isFinalRefusal)).toEqual([true, true, true, true]);
+    expect([408, 429, 500, 503].map(isFinalRefusal)).toEqual([false, false, false, false]);
+    expect(isFinalRefusal(null)).toBe(false); // no answer: the network, worth another try
   });
 
   it('backs off exponentially up to five minutes', () => {

@@ -56,6 +56,15 @@ export function classify(outcome: ReplayOutcome): 'sent' | 'final' | 'retry' {
   return 'retry';
 }
 
+/**
+ * Whether an answer of the server to a direct send (not a replay) is a final refusal: the same
+ * rule as a replay's, so a form and the outbox never disagree on what is worth trying again.
+ * `null` is no answer at all (network error, timeout).
+ */
+export function isFinalRefusal(status: number | null): boolean {
+  return status !== null && classify({ kind: 'answered', status }) === 'final';
+}
+
 /** Delay before attempt n+1: 2 s, 4 s, 8 s… up to 5 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

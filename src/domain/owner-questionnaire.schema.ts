@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { emailSchema } from './contact.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
-import { FRENCH_PHONE_PATTERN } from './phone';
 import { bienTypes, propertyPurposes, type BienType } from './property';
 import { personName, plainText } from './text';
+import { phoneSchema } from './user.schema';
 
 /** The 16 steps of the owner questionnaire, numbered as the spec numbers them (2.5). */
 export const OwnerStep = {
@@ -133,21 +133,14 @@ export const ownerStepSchemas = {
   [OwnerStep.DESC]: z.object({
     description: plainText(
       2000,
-      'Votre description ne doit pas dépasser 2 000 caractères.',
+      'Votre description ne doit pas dépasser 2\u202f000 caractères.',
     ).default(''),
   }),
   [OwnerStep.CONTACT]: z.object({
     lastname: personName('Le nom'),
     firstname: personName('Le prénom'),
     email: emailSchema,
-    phone: z
-      .string({ error: 'Le numéro de téléphone est requis.' })
-      .trim()
-      .min(1, 'Le numéro de téléphone est requis.')
-      .regex(
-        FRENCH_PHONE_PATTERN,
-        'Saisissez un numéro français valide, par exemple 06 12 34 56 78.',
-      ),
+    phone: phoneSchema,
   }),
 } as const;
 

@@ -23,11 +23,11 @@ export type PurchaseType = (typeof purchaseTypes)[number]['value'];
 
 /** Personal contribution bands 1-5 (spec 2.6). */
 export const apportBands = [
-  { value: 1, label: 'Moins de 10 000 €' },
-  { value: 2, label: 'De 10 001 à 50 000 €' },
-  { value: 3, label: 'De 50 001 à 100 000 €' },
-  { value: 4, label: 'Plus de 100 000 €' },
-  { value: 5, label: '100 % du montant de l’acquisition' },
+  { value: 1, label: 'Moins de 10\u202f000\u00a0€' },
+  { value: 2, label: 'De 10\u202f001 à 50\u202f000\u00a0€' },
+  { value: 3, label: 'De 50\u202f001 à 100\u202f000\u00a0€' },
+  { value: 4, label: 'Plus de 100\u202f000\u00a0€' },
+  { value: 5, label: '100\u00a0% du montant de l’acquisition' },
 ] as const;
 
 /** Number of people in the project, 4 meaning 4 or more (spec 2.6). */
@@ -43,5 +43,5 @@ export const BUDGET = {
   min: 20_000,
   max: 10_000_000,
   step: 1000,
-  placeholder: '200 000€',
+  placeholder: '200\u202f000\u00a0€', // spec '200 000€', in French typography (as Intl writes it)
 } as const;

@@ -21,11 +21,11 @@ describe('property option lists', () => {
       { value: 7, label: 'Autre' },
     ]);
     expect(surfaceBands).toEqual([
-      { value: 1, label: 'Moins de 30 m²' },
-      { value: 2, label: '30 à 50 m²' },
-      { value: 3, label: '50 à 70 m²' },
-      { value: 4, label: '70 à 100 m²' },
-      { value: 5, label: '100 m² et plus' },
+      { value: 1, label: 'Moins de 30\u00a0m²' },
+      { value: 2, label: '30 à 50\u00a0m²' },
+      { value: 3, label: '50 à 70\u00a0m²' },
+      { value: 4, label: '70 à 100\u00a0m²' },
+      { value: 5, label: '100\u00a0m² et plus' },
     ]);
     expect(roomCounts).toEqual([
       { value: 1, label: 'Studio' },

@@ -48,11 +48,11 @@ export type PropertyPurpose = (typeof propertyPurposes)[number];
 
 /** Surface bands 1-5 (spec 3.3, 9). */
 export const surfaceBands = numberedOptions([
-  'Moins de 30 m²',
-  '30 à 50 m²',
-  '50 à 70 m²',
-  '70 à 100 m²',
-  '100 m² et plus',
+  'Moins de 30\u00a0m²',
+  '30 à 50\u00a0m²',
+  '50 à 70\u00a0m²',
+  '70 à 100\u00a0m²',
+  '100\u00a0m² et plus',
 ]);
 
 /** Rooms 1-5: 1 is a studio, 5 means 5 or more (spec 3.3). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const MARKUP = /<\s*[a-z!/?]/i;
 
 export const NO_MARKUP_MESSAGE =
-  'Les balises HTML ne sont pas acceptées : écrivez votre texte sans « < » ni « > ».';
+  'Les balises HTML ne sont pas acceptées\u00a0: écrivez votre texte sans «\u00a0<\u00a0» ni «\u00a0>\u00a0».';
 
 /**
  * Control and invisible format characters (CR, LF, NUL, bidi overrides, line separators): never

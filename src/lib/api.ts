@@ -62,7 +62,7 @@ export function toApiFailure(error: unknown): ApiFailure {
       return {
         status,
         message:
-          'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez : ce que vous avez saisi est conservé.',
+          'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez\u00a0: ce que vous avez saisi est conservé.',
         fieldErrors: {},
       };
     }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { BuyerStep, type BuyerStepNumber } from '../../domain/buyer-signup.schema';
+import { isFinalRefusal } from '../../domain/outbox';
 import type { DraftStorage } from '../../db/drafts.repo';
 import { toApiFailure } from '../../lib/api';
 import { useDraftPersistence } from '../../lib/use-draft-persistence';
@@ -32,7 +33,6 @@ export interface SubmitFailure {
   project: { step: QuestionStep; message: string } | null;
 }
 
-const TRANSIENT_4XX = [408, 425, 429];
 
 /**
  * The wizard's state: step and answers, saved on each change; the registration. `storage` says
@@ -173,11 +173,7 @@ export function useBuyerWizard({
         return {};
       } catch (error) {
         const failed = toApiFailure(error);
-        const refused =
-          failed.status !== null &&
-          failed.status >= 400 &&
-          failed.status < 500 &&
-          !TRANSIENT_4XX.includes(failed.status);
+        const refused = isFinalRefusal(failed.status);
         if (refused) await markRegistrationRefused(key);
         const split = splitFieldErrors(failed.fieldErrors);
         const onField = Object.keys(split.user).length > 0;

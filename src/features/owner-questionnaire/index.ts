@@ -1,5 +1,4 @@
 import { lazyPage } from '../../lib/lazy-page';
-import { loadOwnerQuestions } from './load-questions';
 
 /**
  * The owner-seller questionnaire (spec 2.5): the intro in its own chunk (with Dexie, for the
@@ -8,6 +7,3 @@ import { loadOwnerQuestions } from './load-questions';
 export const ownerQuestionnairePages = {
   OwnerQuestionnairePage: lazyPage(() => import('./pages/owner-questionnaire-page')),
 };
-
-/** Starts loading the questions ahead, e.g. on a link to the questionnaire. */
-export const preloadOwnerQuestions = () => loadOwnerQuestions().catch(() => undefined);

@@ -5,6 +5,7 @@ import {
   type OwnerStepNumber,
 } from '../../domain/owner-questionnaire.schema';
 import type { DraftStorage } from '../../db/drafts.repo';
+import { isFinalRefusal } from '../../domain/outbox';
 import { toApiFailure } from '../../lib/api';
 import { useDraftPersistence } from '../../lib/use-draft-persistence';
 import { useWaitingAtOpening } from '../offline/submission-status';
@@ -40,8 +41,6 @@ export type ContactAnswers = Pick<
   'lastname' | 'firstname' | 'email' | 'phone'
 >;
 
-/** Answers 4xx that a later identical send could still get through (DESIGN.md, offline model). */
-const TRANSIENT_4XX = [408, 425, 429];
 
 /**
  * The questions' state: the step and answers (flowReducer), opened from the draft the page read
@@ -183,11 +182,7 @@ export function useOwnerQuestionnaire({
         return {};
       } catch (error) {
         const failed = toApiFailure(error);
-        const refused =
-          failed.status !== null &&
-          failed.status >= 400 &&
-          failed.status < 500 &&
-          !TRANSIENT_4XX.includes(failed.status);
+        const refused = isFinalRefusal(failed.status);
         // A refusal is final for this key: the next edit sends the answers under a new one.
         if (refused) await markOwnerSubmissionRefused(key);
         const split = splitFieldErrors(failed.fieldErrors);

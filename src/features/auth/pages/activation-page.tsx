@@ -53,7 +53,7 @@ export default function ActivationPage() {
       if (!live) return;
       if (outcome.ok) {
         signIn(outcome.token, outcome.user);
-        notify.success('Votre compte est activé. Bienvenue !');
+        notify.success('Votre compte est activé. Bienvenue\u202f!');
         navigate(homeOf(sessionStore.roles), { replace: true });
       } else {
         setFailure({ message: outcome.message, retryable: outcome.retryable });
@@ -98,7 +98,7 @@ export default function ActivationPage() {
       title="Ce lien d’activation n’est plus valable"
       footer={
         <>
-          Votre compte est déjà actif ?{' '}
+          Votre compte est déjà actif&nbsp;?{' '}
           <Link href="/signin" className="link link-primary">
             Se connecter
           </Link>
@@ -115,8 +115,8 @@ export default function ActivationPage() {
           send={resendActivation}
           intro={
             <p className="text-base-content/75">
-              Saisissez l’adresse e-mail de votre inscription : nous vous envoyons un nouveau lien
-              d’activation, valable 48 heures.
+              Saisissez l’adresse e-mail de votre inscription&nbsp;: nous vous envoyons un nouveau
+              lien d’activation, valable 48 heures.
             </p>
           }
         />

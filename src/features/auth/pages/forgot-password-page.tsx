@@ -11,7 +11,9 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout
       title="Mot de passe oublié"
-      lead="Indiquez l’adresse e-mail de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe. Il reste valable une heure."
+      lead={
+        'Indiquez l’adresse e-mail de votre compte\u00a0: nous vous envoyons un lien pour choisir un nouveau mot de passe. Il reste valable une heure.'
+      }
       footer={
         <Link href="/signin" className="link link-primary">
           Retour à la connexion

@@ -77,7 +77,7 @@ export default function ResetPasswordPage() {
         </FormAlert>
         <p className="mt-5 text-base-content/75">
           Un lien de réinitialisation ne sert qu’une fois et reste valable une heure. Demandez-en un
-          nouveau : il arrive en quelques instants.
+          nouveau&nbsp;: il arrive en quelques instants.
         </p>
         <Link href="/mot-de-passe-oublie" className="btn btn-primary btn-block mt-6">
           Demander un nouveau lien

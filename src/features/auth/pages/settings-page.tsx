@@ -297,7 +297,7 @@ export default function SettingsPage() {
           id="settings-profile"
           title="Mes informations"
           icon={<UserIcon />}
-          intro="Modifiez vos nom, téléphone et adresse ; ils sont mis à jour aussitôt."
+          intro={'Modifiez vos nom, téléphone et adresse\u202f; ils sont mis à jour aussitôt.'}
         >
           <ProfileForm user={user} roles={roles} />
         </Card>

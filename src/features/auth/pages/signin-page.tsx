@@ -102,7 +102,7 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
             alsoDescribedBy={refusal ? 'signin-refusal' : undefined}
             aside={
               <Link href="/mot-de-passe-oublie" className="link link-primary text-sm">
-                Mot de passe oublié ?
+                Mot de passe oublié&nbsp;?
               </Link>
             }
           />
@@ -120,7 +120,7 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
                   ) : (
                     <>
                       <p className="text-base-content/75">
-                        Le lien reçu a expiré ou s’est perdu ? Nous pouvons vous l’envoyer à
+                        Le lien reçu a expiré ou s’est perdu&nbsp;? Nous pouvons vous l’envoyer à
                         nouveau.
                       </p>
                       <button
@@ -152,12 +152,12 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
 
       {isAdmin ? null : (
         <div className="mt-8">
-          <div className="divider text-sm text-base-content/70">Pas encore inscrit ?</div>
+          <div className="divider text-sm text-base-content/70">Pas encore inscrit&nbsp;?</div>
           <Link href="/signup" className="btn btn-outline btn-primary btn-block">
             Décrire mon projet
           </Link>
           <p className="mt-3 text-center text-sm text-base-content/70">
-            Cela vous prendra que 3 minutes, et c'est entièrement gratuit !
+            Cela vous prendra que 3&nbsp;minutes, et c’est entièrement gratuit&nbsp;!
           </p>
         </div>
       )}

@@ -32,49 +32,49 @@ const bankOptions = [
 const radioSteps = {
   [BuyerStep.PERSON_COUNT]: {
     field: 'personCount',
-    title: 'Combien de personnes sont concernées par ce projet ?',
+    title: 'Combien de personnes sont concernées par ce projet\u202f?',
     options: personCounts,
     columns: 'grid-cols-2 sm:grid-cols-4',
   },
   [BuyerStep.SEARCH_GOAL]: {
     field: 'searchGoal',
-    title: 'Quel est l’objectif de votre recherche ?',
+    title: 'Quel est l’objectif de votre recherche\u202f?',
     options: purposeOptions,
     columns: 'sm:grid-cols-2',
   },
   [BuyerStep.SURFACE]: {
     field: 'surface',
-    title: 'Quelle surface recherchez-vous ?',
+    title: 'Quelle surface recherchez-vous\u202f?',
     options: surfaceBands,
     columns: 'sm:grid-cols-2',
   },
   [BuyerStep.ROOM_COUNT]: {
     field: 'roomCount',
-    title: 'Combien de pièces ?',
+    title: 'Combien de pièces\u202f?',
     options: roomCounts,
     columns: 'grid-cols-2 sm:grid-cols-3',
   },
   [BuyerStep.BEDROOM_COUNT]: {
     field: 'bedroomCount',
-    title: 'Combien de chambres ?',
+    title: 'Combien de chambres\u202f?',
     options: bedroomCounts,
     columns: 'grid-cols-3 sm:grid-cols-5',
   },
   [BuyerStep.VISIT_COUNT]: {
     field: 'visitCount',
-    title: 'Combien de biens avez-vous déjà visités ?',
+    title: 'Combien de biens avez-vous déjà visités\u202f?',
     options: visitCounts,
     columns: 'grid-cols-3',
   },
   [BuyerStep.APPORT]: {
     field: 'apport',
-    title: 'Quel est le montant de votre apport ?',
+    title: 'Quel est le montant de votre apport\u202f?',
     options: apportBands,
     columns: 'grid-cols-1',
   },
   [BuyerStep.WITH_BANK]: {
     field: 'withBank',
-    title: 'Avez-vous déjà consulté un banquier ou un courtier pour valider votre budget ?',
+    title: 'Avez-vous déjà consulté un banquier ou un courtier pour valider votre budget\u202f?',
     options: bankOptions,
     columns: 'grid-cols-2',
   },
@@ -91,12 +91,12 @@ const radioSteps = {
 const checkSteps = {
   [BuyerStep.BIEN_TYPE]: {
     field: 'typeBien',
-    title: 'Quel type de bien recherchez-vous ?',
+    title: 'Quel type de bien recherchez-vous\u202f?',
     options: bienTypes,
   },
   [BuyerStep.ACHAT_TYPE]: {
     field: 'typeAchat',
-    title: 'Quel type d’achat envisagez-vous ?',
+    title: 'Quel type d’achat envisagez-vous\u202f?',
     options: purchaseTypes,
   },
 } as const;
@@ -104,7 +104,7 @@ const checkSteps = {
 function CurrentStep({ w }: { w: BuyerWizardState }) {
   const { step, answers, answer } = w;
   const nav: Nav = { canNext: canGoNext(step, answers), onNext: w.next, onPrevious: w.previous };
-  const frenchSpace = (t: string) => t.replace(' ?', '\u00a0?');
+  const frenchSpace = (t: string) => t.replace('\u202f?', '\u00a0?');
 
   if (step in radioSteps) {
     const s = radioSteps[step as keyof typeof radioSteps];
@@ -234,7 +234,7 @@ export default function BuyerWizard(props: {
               phases: buyerPhases,
               current: phaseIndexOf(step),
               label: 'Progression de l’inscription',
-              restartTitle: 'Recommencer l’inscription ?',
+              restartTitle: 'Recommencer l’inscription\u202f?',
               restartIdPrefix: 'inscription-recommencer',
               onRestart: () => void w.restart(),
             }

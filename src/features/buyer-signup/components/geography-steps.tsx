@@ -145,7 +145,7 @@ export function CityStep({
         <p className="mt-2 text-sm text-base-content/70" aria-live="polite">
           {value.length === 0
             ? 'Aucune ville choisie.'
-            : `${value.length} ville${value.length > 1 ? 's' : ''} choisie${value.length > 1 ? 's' : ''} : ${value.join(', ')}`}
+            : `${value.length} ville${value.length > 1 ? 's' : ''} choisie${value.length > 1 ? 's' : ''}\u00a0: ${value.join(', ')}`}
         </p>
         <div className="mt-3 max-h-56 overflow-y-auto rounded-field border border-base-300 p-2">
           {state.status === 'loading' ? <Loading /> : null}

@@ -19,7 +19,9 @@ export default function ClientDashboardPage() {
       <PageHeader
         eyebrow="Mon Espace"
         title={`Bonjour ${user.firstname}`}
-        lead="Bienvenue dans votre espace client : vous y suivrez votre projet d’achat avec votre chasseur immobilier."
+        lead={
+          'Bienvenue dans votre espace client\u00a0: vous y suivrez votre projet d’achat avec votre chasseur immobilier.'
+        }
       />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_1fr]">
         <section

@@ -69,7 +69,7 @@ export function DocumentsStep({
 const priceSchema = ownerStepSchemas[OwnerStep.PRICE];
 
 /**
- * PRICE: a number input, step 1, placeholder '500 000€' (spec 2.5). Empty is allowed: it asks
+ * PRICE: a number input, step 1, placeholder '500 000€' (spec 2.5, in French typography). Empty is allowed: it asks
  * for the free valuation (price null). Next is not gated here (spec 5): it stays enabled, but a
  * wrong figure is said next to the field at once, and Next on it keeps the step and leads back
  * to the field instead of taking the figure along (or, unreadable, a free valuation) silently.
@@ -114,7 +114,7 @@ export function PriceStep({
             step={1}
             min={1}
             inputMode="numeric"
-            placeholder="500 000€"
+            placeholder={'500\u202f000\u00a0€'}
             value={price ?? ''}
             aria-invalid={!!problem}
             aria-describedby={`owner-price-aide${problem ? ' owner-price-erreur' : ''}`}
@@ -162,7 +162,7 @@ export function DescriptionStep({
       </h1>
       <Hint id="owner-description-aide">
         Facultatif. Étage, extérieur, travaux récents, date de disponibilité, contraintes de
-        calendrier : tout ce qui aidera votre chasseur à préparer votre échange.
+        calendrier&nbsp;: tout ce qui aidera votre chasseur à préparer votre échange.
       </Hint>
       <textarea
         id="owner-description"
