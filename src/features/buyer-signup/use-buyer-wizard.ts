@@ -33,7 +33,6 @@ export interface SubmitFailure {
   project: { step: QuestionStep; message: string } | null;
 }
 
-
 /**
  * The wizard's state: step and answers, saved on each change; the registration. `storage` says
  * how the device took the last save: a full or refusing device keeps the answers in memory only

@@ -41,7 +41,6 @@ export type ContactAnswers = Pick<
   'lastname' | 'firstname' | 'email' | 'phone'
 >;
 
-
 /**
  * The questions' state: the step and answers (flowReducer), opened from the draft the page read
  * after mount, saved to IndexedDB on each answer and step change, and the submission. `storage`
