@@ -3,6 +3,7 @@
 // screen, so the app's JavaScript, its full stylesheet and its fonts never compete with it for a
 // slow connection. What to load is read from the page's <template id="app-assets">, which holds
 // the tags Vite wrote for the entry: modulepreloads, the stylesheet, the module script.
+
 // Loads the locale data the app's formatters need on another thread (scripts/intl-warmup.js;
 // scripts/first-paint.mjs writes its address here). A browser without workers just skips it.
 try {
