@@ -1,9 +1,9 @@
-// Screenshots of every screen of both long forms (intro, each step answered, confirmation) at
-// 390 and 1280 px, from the production build served by the real server. Run it before and after
+// Screenshots of every screen of both long forms (intro, each step answered, confirmation) and of
+// every prerendered page, at 390 and 1280 px, from the production build served by the real server. Run it before and after
 // a change that must not show, then compare the two folders: `--compare` exits 1 when a picture
 // differs byte for byte (same Chromium, same build settings: identical pixels give identical PNGs).
-//   node scripts/long-form-shots.mjs <dossier>            (after `npm run build`)
-//   node scripts/long-form-shots.mjs --compare <avant> <après>
+//   node scripts/screens-shots.mjs <dossier>            (after `npm run build`)
+//   node scripts/screens-shots.mjs --compare <avant> <après>
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -37,7 +37,7 @@ if (args[0] === '--compare') {
 
 const outDir = args[0];
 if (!outDir) {
-  console.error('Usage : node scripts/long-form-shots.mjs <dossier> | --compare <avant> <après>');
+  console.error('Usage : node scripts/screens-shots.mjs <dossier> | --compare <avant> <après>');
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
@@ -68,48 +68,25 @@ const flows = [
   },
 ];
 
+/** The prerendered pages, found in the build (each `index.html` under `dist/client`). */
+function prerenderedRoutes(dir = 'dist/client', prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return prerenderedRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+    return entry.name === 'index.html' ? [prefix || '/'] : [];
+  });
+}
+
 const server = await serveBuilt();
 const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumArgs });
 let count = 0;
 try {
   for (const flow of flows) {
     for (const width of [390, 1280]) {
-      const context = await browser.newContext({
-        viewport: { width, height: width === 390 ? 844 : 800 },
-        deviceScaleFactor: 1,
-        // Network fetches wait for the server, not for a clock.
-        timezoneId: 'Europe/Paris',
-        locale: 'fr-FR',
-      });
-      await context.addInitScript(() => {
-        localStorage.setItem(
-          'cookie_consent',
-          JSON.stringify({ choice: 'refused', at: Date.now() }),
-        );
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => console.error(`[${width}] erreur JS`, e.message));
-      const shot = async (label) => {
-        await page.waitForLoadState('networkidle');
-        // Lazy images and fonts settled, so the picture does not depend on timing.
-        await page.evaluate(async () => {
-          const images = [...document.images];
-          for (const img of images) img.loading = 'eager';
-          await Promise.all(images.map((img) => img.decode().catch(() => {})));
-          await document.fonts.ready;
-        });
-        const file = path.join(outDir, `${flow.name}-${width}-${label}.png`);
-        // Taken again until two pictures in a row agree: the screen has settled.
-        let previous = null;
-        for (let i = 0; i < 20; i += 1) {
-          const picture = await page.screenshot({ fullPage: true, animations: 'disabled' });
-          if (previous?.equals(picture)) break;
-          previous = picture;
-          await page.waitForTimeout(150);
-        }
-        writeFileSync(file, previous);
-        count += 1;
-      };
+      const page = await newPage(width);
+      const context = page.context();
+      const shot = (label) =>
+        settledShot(page, path.join(outDir, `${flow.name}-${width}-${label}.png`));
       await page.goto(server.url + flow.route, { waitUntil: 'networkidle' });
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'C’est parti !' }).waitFor();
@@ -143,11 +120,60 @@ try {
       await context.close();
     }
   }
+  for (const width of [390, 1280]) {
+    const page = await newPage(width);
+    for (const route of [...prerenderedRoutes(), '/signin']) {
+      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const name = route === '/' ? 'accueil' : route.slice(1).replaceAll('/', '_');
+      await settledShot(page, path.join(outDir, `page-${name}-${width}.png`));
+    }
+    await page.context().close();
+  }
 } finally {
   await browser.close();
   await server.stop();
 }
 console.log(`${count} images dans ${outDir}`);
+
+async function newPage(width) {
+  const context = await browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 800 },
+    deviceScaleFactor: 1,
+    timezoneId: 'Europe/Paris',
+    locale: 'fr-FR',
+  });
+  // The cookie banner answered, so it covers nothing.
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() }));
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[${width}] erreur JS`, e.message));
+  return page;
+}
+
+/** A full-page picture, taken again until two in a row agree: the screen has settled. */
+async function settledShot(page, file) {
+  await page.waitForLoadState('networkidle');
+  // Lazy images and fonts loaded, so the picture does not depend on timing.
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(images.map((img) => img.decode().catch(() => {})));
+    await document.fonts.ready;
+    // The fixed header is drawn where the window is: the same place in every picture.
+    window.scrollTo(0, 0);
+  });
+  let previous = null;
+  for (let i = 0; i < 20; i += 1) {
+    const picture = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    if (previous?.equals(picture)) break;
+    previous = picture;
+    await page.waitForTimeout(150);
+  }
+  writeFileSync(file, previous);
+  count += 1;
+}
 
 /** Answers a step with its first option or a plausible number; false when it had nothing. */
 async function answer(page) {
