@@ -101,6 +101,13 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           // the service worker serves the later chunks from its cache.
           modulePreload: false,
           rolldownOptions: {
+            treeshake: {
+              // The long form's modules run nothing when imported: what a page takes from the
+              // folder's one door (index.ts) is all it gets, the intro without the engine.
+              moduleSideEffects: [
+                { test: /src[\\/]features[\\/]long-form[\\/]/, sideEffects: false },
+              ],
+            },
             output: {
               // What every page runs, in one file: React, the router and the store. Left to
               // itself the bundler cuts them into several small shared chunks, each with its
@@ -120,7 +127,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     // What the two long forms' pages share (their intro and draft reading): one
                     // chunk, so one entry in the preload list of the shell every page loads.
                     name: 'long-form',
-                    test: /src[\\/](ui[\\/]long-form-(frame|intro)|lib[\\/](flow-draft|use-long-form-opening))\./,
+                    test: /src[\\/]features[\\/]long-form[\\/](ui[\\/](frame|intro)|draft|use-long-form-opening)\./,
                   },
                 ],
               },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
-/** What both long forms share on screen (src/ui/long-form-step-frame.tsx). */
+/** What both long forms share on screen (src/features/long-form/ui/step-frame.tsx). */
 
 /**
  * After a step change: the progress bar and the focused step title are both below the fixed

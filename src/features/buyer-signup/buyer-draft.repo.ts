@@ -1,13 +1,8 @@
-import { flowDraft, type FlowDraft } from '../../lib/flow-draft';
+import { flowDraft, type FlowDraft } from '../long-form';
 
-/** The buyer's draft (src/lib/flow-draft.ts), never a password, under the wizard's names. */
-const draft = flowDraft('buyer');
+/** The buyer's draft (the long form's draft store), never a password. */
+export const buyerDraft = flowDraft('buyer');
 
 export type BuyerDraft = FlowDraft;
 
-export const readBuyerDraft = draft.read;
-export const saveBuyerDraft = draft.save;
-export const keyForRegistration = draft.keyFor;
-export const markRegistrationRefused = draft.markRefused;
-export const clearBuyerDraft = draft.clear;
-export const finishBuyerDraft = draft.finish;
+export const readBuyerDraft = buyerDraft.read;

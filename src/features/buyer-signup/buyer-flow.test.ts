@@ -89,12 +89,11 @@ describe('buyer flow', () => {
     const check = checkRegistration({ ...answers, budget: undefined }, { ...account, phone: '12' });
     expect(check.ok).toBe(false);
     if (check.ok) return;
-    expect(check.project?.step).toBe(BuyerStep.BUDGET);
-    expect(Object.keys(check.user)).toEqual(['phone']);
+    expect(check.fix?.step).toBe(BuyerStep.BUDGET);
+    expect(Object.keys(check.fields)).toEqual(['phone']);
     expect(splitFieldErrors({ email: 'Déjà pris', 'project.department': 'x' })).toEqual({
-      ok: false,
-      user: { email: 'Déjà pris' },
-      project: { step: BuyerStep.DEPARTMENT, message: 'x' },
+      fields: { email: 'Déjà pris' },
+      fix: { step: BuyerStep.DEPARTMENT, message: 'x' },
     });
   });
 

@@ -1,4 +1,3 @@
-import { resumeStepIn } from '../../domain/long-form';
 import type { z } from 'zod';
 import {
   BuyerStep,
@@ -9,6 +8,14 @@ import {
   type RegisterRequest,
 } from '../../domain/buyer-signup.schema';
 import { fieldErrors } from '../../domain/validation';
+import {
+  flowMachine,
+  type DraftSnapshot,
+  type FlowAction as MachineAction,
+  type FlowState as MachineState,
+  type SplitErrors,
+  type SubmissionCheck,
+} from '../long-form';
 
 /**
  * The buyer wizard as pure data and functions (spec 2.6, 5): gating, the navigation reducer,
@@ -80,83 +87,41 @@ export function restoreAnswers(raw: Record<string, unknown>): BuyerAnswers {
   return restored as BuyerAnswers;
 }
 
-/** The step to resume at: the saved one, unless an earlier step lost its answer; never CONFIRM. */
-export function resumeStep(saved: number, answers: BuyerAnswers): BuyerStepNumber {
-  const bounds = {
+const INITIAL_ANSWERS: BuyerAnswers = { description: '' };
+
+/** The wizard's navigation, run by the long form's machine: never past USER by Next. */
+export const buyerMachine = flowMachine<BuyerAnswers, BuyerStepNumber>({
+  bounds: {
     start: BuyerStep.START,
     firstQuestion: FIRST_QUESTION,
     lastQuestion: LAST_QUESTION,
-    canGoNext,
-  };
-  return resumeStepIn(bounds, saved, answers) as BuyerStepNumber;
-}
+    confirm: BuyerStep.CONFIRM,
+  },
+  initialAnswers: INITIAL_ANSWERS,
+  restoreAnswers: (raw) => ({ ...INITIAL_ANSWERS, ...restoreAnswers(raw) }),
+  canGoNext,
+  // The partner code came with the link: starting again keeps it.
+  keptOnRestart: ({ partnerCode }) => ({ partnerCode }),
+});
 
-export interface FlowState {
-  step: BuyerStepNumber;
-  answers: BuyerAnswers;
-}
+export type FlowState = MachineState<BuyerAnswers, BuyerStepNumber>;
+export type FlowAction = MachineAction<BuyerAnswers>;
+export const initialFlowState = buyerMachine.initialState;
+export const flowReducer = buyerMachine.reducer;
+export const resumeStep = buyerMachine.resumeStep;
 
-export type FlowAction =
-  | { type: 'restore'; step: number; answers: Record<string, unknown> }
-  | { type: 'answer'; patch: BuyerAnswers }
-  | { type: 'next' }
-  | { type: 'previous' }
-  | { type: 'goto'; step: BuyerStepNumber }
-  | { type: 'confirmed' }
-  /** The registration the service worker queued was refused: back to USER with the answers. */
-  | { type: 'reopen' }
-  | { type: 'reset' };
-
-export const initialFlowState: FlowState = {
-  step: BuyerStep.START,
-  answers: { description: '' },
-};
-
-/** Navigation: Next only when the step allows it, never past USER (only a 201 or 202 leaves it). */
-export function flowReducer(state: FlowState, action: FlowAction): FlowState {
-  switch (action.type) {
-    case 'restore': {
-      const answers = { ...initialFlowState.answers, ...restoreAnswers(action.answers) };
-      return { step: resumeStep(action.step, answers), answers };
-    }
-    case 'answer':
-      return { ...state, answers: { ...state.answers, ...action.patch } };
-    case 'next':
-      if (state.step >= LAST_QUESTION || !canGoNext(state.step, state.answers)) return state;
-      return { ...state, step: (state.step + 1) as BuyerStepNumber };
-    case 'previous':
-      if (state.step <= BuyerStep.START || state.step > LAST_QUESTION) return state;
-      return { ...state, step: (state.step - 1) as BuyerStepNumber };
-    case 'goto':
-      return action.step >= BuyerStep.START && action.step <= LAST_QUESTION
-        ? { ...state, step: action.step }
-        : state;
-    case 'confirmed':
-      return { ...state, step: BuyerStep.CONFIRM };
-    case 'reopen':
-      return state.step === BuyerStep.CONFIRM ? { ...state, step: BuyerStep.USER } : state;
-    case 'reset':
-      return {
-        ...initialFlowState,
-        answers: { partnerCode: state.answers.partnerCode, description: '' },
-      };
-  }
-}
-
-/** The opening state: the draft restored, then the first question when the person just started. */
+/** The opening state: the draft restored, the link's partner code, then the first question. */
 export function openingState(
-  draft: { step: number; answers: Record<string, unknown> } | null,
+  draft: DraftSnapshot | null,
   begin: boolean,
   partnerCode: string | undefined,
 ): FlowState {
-  let state = draft
-    ? flowReducer(initialFlowState, { type: 'restore', step: draft.step, answers: draft.answers })
-    : initialFlowState;
-  if (partnerCode && partnerCodeSchema.safeParse(partnerCode).success) {
-    state = { ...state, answers: { ...state.answers, partnerCode } };
-  }
-  if (begin && state.step === BuyerStep.START) state = flowReducer(state, { type: 'next' });
-  return state;
+  return buyerMachine.openingState(draft, begin, partnerSeed(partnerCode));
+}
+
+/** The answers a signup link adds at opening: its partner code, when it is a valid one. */
+export function partnerSeed(partnerCode: string | undefined): BuyerAnswers {
+  return partnerCode && partnerCodeSchema.safeParse(partnerCode).success ? { partnerCode } : {};
 }
 
 /** The POST /api/register body (registerSchema): user fields at top level, the whole project. */
@@ -173,38 +138,28 @@ export function buildRegistration(answers: BuyerAnswers, account: AccountFields)
   };
 }
 
-export type RegistrationCheck =
-  | { ok: true; body: RegisterRequest }
-  | {
-      ok: false;
-      user: Record<string, string>;
-      project: { step: QuestionStep; message: string } | null;
-    };
-
 /** Validates the body with the server's schema and says where a problem lies. */
 export function checkRegistration(
   answers: BuyerAnswers,
   account: AccountFields,
-): RegistrationCheck {
+): SubmissionCheck<RegisterRequest> {
   const parsed = registerSchema.safeParse(buildRegistration(answers, account));
-  if (parsed.success) return { ok: true, body: parsed.data };
-  return splitFieldErrors(fieldErrors(parsed.error));
+  if (parsed.success) return { ok: true, body: parsed.data, fields: {}, fix: null };
+  return { ok: false, ...splitFieldErrors(fieldErrors(parsed.error)) };
 }
 
 /** Errors keyed 'project.budget' or 'email' sorted into USER fields and the first step to revisit. */
-export function splitFieldErrors(
-  errors: Record<string, string>,
-): Extract<RegistrationCheck, { ok: false }> {
-  const user: Record<string, string> = {};
-  let project: { step: QuestionStep; message: string } | null = null;
+export function splitFieldErrors(errors: Record<string, string>): SplitErrors {
+  const fields: Record<string, string> = {};
+  let fix: { step: QuestionStep; message: string } | null = null;
   for (const [path, message] of Object.entries(errors)) {
     const [part = '', field = ''] = path.split('.');
     if (part === 'project') {
       const step = stepOfField[field];
-      if (step !== undefined && (!project || step < project.step)) project = { step, message };
+      if (step !== undefined && (!fix || step < fix.step)) fix = { step, message };
     } else {
-      user[part] = message;
+      fields[part] = message;
     }
   }
-  return { ok: false, user, project };
+  return { fields, fix };
 }

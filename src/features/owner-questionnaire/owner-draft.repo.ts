@@ -1,17 +1,8 @@
-import { flowDraft, type FlowDraft } from '../../lib/flow-draft';
-import type { OwnerAnswers } from './questionnaire-flow';
+import { flowDraft, type FlowDraft } from '../long-form';
 
-/** The owner's draft (src/lib/flow-draft.ts), under the names the questionnaire uses. */
-const draft = flowDraft('owner');
+/** The owner's draft (the long form's draft store, src/features/long-form/draft.ts). */
+export const ownerDraft = flowDraft('owner');
 
 export type OwnerDraft = FlowDraft;
 
-export const readOwnerDraft = draft.read;
-export const saveOwnerDraft: (patch: {
-  step?: number;
-  answers?: OwnerAnswers;
-}) => ReturnType<typeof draft.save> = draft.save;
-export const keyForSubmission: (answers: OwnerAnswers) => Promise<string> = draft.keyFor;
-export const markOwnerSubmissionRefused = draft.markRefused;
-export const clearOwnerDraft = draft.clear;
-export const finishOwnerDraft = draft.finish;
+export const readOwnerDraft = ownerDraft.read;

@@ -182,7 +182,9 @@ describe('the submission', () => {
     const check = checkSubmission(complete);
     expect(check).toEqual({
       ok: true,
-      submission: ownerSubmissionSchema.parse(validOwnerSubmission),
+      body: ownerSubmissionSchema.parse(validOwnerSubmission),
+      fields: {},
+      fix: null,
     });
   });
 
@@ -196,8 +198,8 @@ describe('the submission', () => {
     const check = checkSubmission({ ...complete, phone: '12', surface: undefined, price: 1.5 });
     expect(check).toEqual({
       ok: false,
-      contact: { phone: 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.' },
-      bien: { step: OwnerStep.SURFACE, field: 'surface', message: 'Choisissez une surface.' },
+      fields: { phone: 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.' },
+      fix: { step: OwnerStep.SURFACE, field: 'surface', message: 'Choisissez une surface.' },
     });
   });
 
@@ -210,9 +212,8 @@ describe('the submission', () => {
         _: 'Autre',
       }),
     ).toEqual({
-      ok: false,
-      contact: { email: 'Adresse invalide.' },
-      bien: { step: OwnerStep.PROPERTY_COUNT, field: 'bienCount', message: 'Nombre invalide.' },
+      fields: { email: 'Adresse invalide.' },
+      fix: { step: OwnerStep.PROPERTY_COUNT, field: 'bienCount', message: 'Nombre invalide.' },
     });
   });
 });

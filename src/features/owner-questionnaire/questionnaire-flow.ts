@@ -1,4 +1,3 @@
-import { resumeStepIn } from '../../domain/long-form';
 import type { z } from 'zod';
 import type {
   ownerBienSchema,
@@ -15,6 +14,15 @@ import {
   ownerSubmissionSchema,
 } from '../../domain/owner-questionnaire.schema';
 import { fieldErrors } from '../../domain/validation';
+import {
+  flowMachine,
+  type DraftSnapshot,
+  type FlowAction as MachineAction,
+  type FlowState as MachineState,
+  type SplitErrors,
+  type StepToFix,
+  type SubmissionCheck,
+} from '../long-form';
 
 /**
  * The owner questionnaire as pure data and functions (spec 2.5, 4.3, 5): steps, phases, gating,
@@ -34,24 +42,7 @@ export const LAST_QUESTION = OwnerStep.CONTACT;
 /** Questions the person sees numbered, 1 (PROPERTY_TYPE) to 14 (CONTACT). */
 export const QUESTION_COUNT = LAST_QUESTION - FIRST_QUESTION + 1;
 
-/** Where the draft comes from: what the page read from IndexedDB before loading this module. */
-export interface DraftSnapshot {
-  step: number;
-  answers: Record<string, unknown>;
-  key?: string;
-}
-
-/**
- * The state the questions open with: the draft restored, if any; then, when the person has just
- * pressed 'C’est parti !' on the intro, the first question.
- */
-export function openingState(draft: DraftSnapshot | null, begin: boolean): FlowState {
-  let state = draft
-    ? flowReducer(initialFlowState, { type: 'restore', step: draft.step, answers: draft.answers })
-    : initialFlowState;
-  if (begin && state.step === OwnerStep.START) state = flowReducer(state, { type: 'next' });
-  return state;
-}
+export type { DraftSnapshot };
 
 /** What a person who has not answered yet starts with (spec 2.5, 3.4). */
 export const defaultAnswers: OwnerAnswers = {
@@ -141,81 +132,35 @@ export function restoreAnswers(raw: Record<string, unknown>): OwnerAnswers {
 }
 
 /**
- * The step to resume at: the saved one, unless an earlier gated step lost its answer (a draft
- * from another version); never CONFIRM, which is only reached by a confirmed submission.
+ * The questionnaire's navigation (spec 4.3), run by the long form's machine: Next adds 1 when
+ * the step allows it (no step is skipped in this flow), Previous subtracts 1, reset returns to
+ * START; CONTACT is left only by a submission.
  */
-export function resumeStep(saved: number, answers: OwnerAnswers): OwnerStepNumber {
-  const bounds = {
+export const ownerMachine = flowMachine<OwnerAnswers, OwnerStepNumber>({
+  bounds: {
     start: OwnerStep.START,
     firstQuestion: FIRST_QUESTION,
     lastQuestion: LAST_QUESTION,
-    canGoNext,
-  };
-  return resumeStepIn(bounds, saved, answers) as OwnerStepNumber;
-}
+    confirm: OwnerStep.CONFIRM,
+  },
+  initialAnswers: defaultAnswers,
+  restoreAnswers,
+  canGoNext,
+  mayLeave,
+});
 
-export interface FlowState {
-  step: OwnerStepNumber;
-  answers: OwnerAnswers;
-}
-
-export type FlowAction =
-  | { type: 'restore'; step: number; answers: Record<string, unknown> }
-  | { type: 'answer'; patch: OwnerAnswers }
-  | { type: 'next' }
-  | { type: 'previous' }
-  | { type: 'goto'; step: OwnerQuestionStep }
-  | { type: 'confirmed' }
-  /** Queued by the service worker: CONFIRM, the answers kept until the server has them. */
-  | { type: 'waiting' }
-  /** The queued submission was refused: back to CONTACT with the answers. */
-  | { type: 'reopen' }
-  | { type: 'reset' };
-
-export const initialFlowState: FlowState = { step: OwnerStep.START, answers: defaultAnswers };
+export type FlowState = MachineState<OwnerAnswers, OwnerStepNumber>;
+export type FlowAction = MachineAction<OwnerAnswers>;
+export const initialFlowState = ownerMachine.initialState;
+export const flowReducer = ownerMachine.reducer;
+export const resumeStep = ownerMachine.resumeStep;
 
 /**
- * Step navigation (spec 4.3): Next adds 1 when the step allows it (a skip would add 2: no step
- * is skipped in this flow), Previous subtracts 1, reset returns to 1. Gating lives here, so a
- * key pressed twice can never move past an unanswered step. CONTACT leaves only by a confirmed
- * submission ('confirmed'), never by 'next'.
+ * The state the questions open with: the draft restored, if any; then, when the person has just
+ * pressed 'C’est parti !' on the intro, the first question.
  */
-export function flowReducer(state: FlowState, action: FlowAction): FlowState {
-  switch (action.type) {
-    case 'restore': {
-      const answers = restoreAnswers(action.answers);
-      return { step: resumeStep(action.step, answers), answers };
-    }
-    case 'answer':
-      return { ...state, answers: { ...state.answers, ...action.patch } };
-    case 'next':
-      if (state.step >= LAST_QUESTION || !mayLeave(state.step, state.answers)) return state;
-      return { ...state, step: (state.step + 1) as OwnerStepNumber };
-    case 'previous':
-      if (state.step <= OwnerStep.START || state.step > LAST_QUESTION) return state;
-      return { ...state, step: (state.step - 1) as OwnerStepNumber };
-    case 'goto':
-      return isQuestionStep(action.step) ? { ...state, step: action.step } : state;
-    case 'confirmed':
-      return { step: OwnerStep.CONFIRM, answers: defaultAnswers };
-    case 'waiting':
-      return state.step === OwnerStep.CONTACT ? { ...state, step: OwnerStep.CONFIRM } : state;
-    case 'reopen':
-      return state.step === OwnerStep.CONFIRM ? { ...state, step: OwnerStep.CONTACT } : state;
-    case 'reset':
-      return initialFlowState;
-  }
-}
-
-export type SubmissionCheck =
-  | { ok: true; submission: OwnerSubmission }
-  | {
-      ok: false;
-      /** Problems with the contact fields, by field name ('phone'). */
-      contact: Record<string, string>;
-      /** The first property answer to fix, and where. */
-      bien: { step: OwnerQuestionStep; field: string; message: string } | null;
-    };
+export const openingState = (draft: DraftSnapshot | null, begin: boolean) =>
+  ownerMachine.openingState(draft, begin);
 
 /** The POST body (spec 7): the property with disponible = true, and the contact with bienCount. */
 export function buildSubmission(answers: OwnerAnswers): {
@@ -235,32 +180,30 @@ export function buildSubmission(answers: OwnerAnswers): {
 }
 
 /** Validates the whole body with the schema the server uses, and says where a problem lies. */
-export function checkSubmission(answers: OwnerAnswers): SubmissionCheck {
+export function checkSubmission(answers: OwnerAnswers): SubmissionCheck<OwnerSubmission> {
   const parsed = ownerSubmissionSchema.safeParse(buildSubmission(answers));
-  if (parsed.success) return { ok: true, submission: parsed.data };
-  return splitFieldErrors(fieldErrors(parsed.error));
+  if (parsed.success) return { ok: true, body: parsed.data, fields: {}, fix: null };
+  return { ok: false, ...splitFieldErrors(fieldErrors(parsed.error)) };
 }
 
 /**
  * Errors keyed 'contact.phone' or 'bien.city' (from zod here, or from the server's 400 answer)
  * sorted into the contact fields and the first property step to revisit.
  */
-export function splitFieldErrors(
-  errors: Record<string, string>,
-): Extract<SubmissionCheck, { ok: false }> {
-  const contact: Record<string, string> = {};
-  let bien: { step: OwnerQuestionStep; field: string; message: string } | null = null;
+export function splitFieldErrors(errors: Record<string, string>): SplitErrors {
+  const fields: Record<string, string> = {};
+  let fix: (StepToFix & { step: OwnerQuestionStep; field: string }) | null = null;
   for (const [path, message] of Object.entries(errors)) {
     const [part, field = ''] = path.split('.');
     const step = stepOfField[field as OwnerField] as OwnerQuestionStep | undefined;
     if (part === 'contact' && field === 'bienCount') {
-      if (!bien || OwnerStep.PROPERTY_COUNT < bien.step)
-        bien = { step: OwnerStep.PROPERTY_COUNT, field, message };
+      if (!fix || OwnerStep.PROPERTY_COUNT < fix.step)
+        fix = { step: OwnerStep.PROPERTY_COUNT, field, message };
     } else if (part === 'contact') {
-      contact[field] = message;
+      fields[field] = message;
     } else if (part === 'bien' && step !== undefined) {
-      if (!bien || step < bien.step) bien = { step, field, message };
+      if (!fix || step < fix.step) fix = { step, field, message };
     }
   }
-  return { ok: false, contact, bien };
+  return { fields, fix };
 }

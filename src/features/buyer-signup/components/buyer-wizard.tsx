@@ -14,8 +14,7 @@ import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
 import { STEP_TITLE_ID, StartStep } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
-import type { DraftStorage } from '../../../db/drafts.repo';
+import { LongFormStepFrame, type LongFormProps } from '../../long-form';
 import { UserStep } from './user-step';
 import { BudgetStep } from './budget-step';
 import { ConfirmStep } from './confirm-step';
@@ -213,12 +212,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
 }
 
 /** The wizard (spec 2.6), loaded by the page on start or when a draft is found. */
-export default function BuyerWizard(props: {
-  draft: { step: number; answers: Record<string, unknown>; key?: string } | null;
-  begin: boolean;
-  storage: DraftStorage;
-  partnerCode: string | undefined;
-}) {
+export default function BuyerWizard(props: LongFormProps & { partnerCode: string | undefined }) {
   const w = useBuyerWizard(props);
   const { step, moves } = w;
   const asking = isQuestionStep(step) || step === BuyerStep.USER;

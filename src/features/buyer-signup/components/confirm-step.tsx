@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { toApiFailure } from '../../../lib/api';
 import { CheckIcon, ClockIcon, MailIcon } from '../../../ui';
-import { LongFormTitle } from '../../../ui/long-form-frame';
+import { LongFormTitle } from '../../long-form';
 import {
   SubmissionStatus,
   useConfirmation,

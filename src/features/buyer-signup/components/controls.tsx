@@ -1,7 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
-import { LongFormNav } from '../../../ui/long-form-controls';
-import { LongFormTitle } from '../../../ui/long-form-frame';
+import { LongFormNav, LongFormTitle } from '../../long-form';
 import { STEP_TITLE_ID } from './frame';
 
 export interface Option<V> {
@@ -119,4 +118,4 @@ export function StepNav(
  * A step's form: submitting it (Suivant, or Enter) moves on when allowed. Enter on a radio or a
  * checkbox submits too (browsers differ); Enter in a textarea stays a new line.
  */
-export { LongFormForm as StepForm } from '../../../ui/long-form-controls';
+export { LongFormForm as StepForm } from '../../long-form';

@@ -1,11 +1,11 @@
 import { EuroIcon, SearchIcon, ShieldIcon, UsersIcon } from '../../../ui';
-import { LongFormIntro, type LongFormStart } from '../../../ui/long-form-intro';
+import { LongFormIntro, type LongFormStart } from '../../long-form';
 
 /** The id of every step's title: focus goes there on each new step. */
 export const STEP_TITLE_ID = 'inscription-titre';
 
 /** The wizard's frame: the bar above the card, then the card with the step's picture. */
-export { LongFormFrame as WizardFrame } from '../../../ui/long-form-frame';
+export { LongFormFrame as WizardFrame } from '../../long-form';
 
 export const START_TITLE = 'Concrétiser votre projet immobilier';
 

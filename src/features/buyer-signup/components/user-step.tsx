@@ -4,7 +4,7 @@ import { passwordMessages, passwordSchema } from '../../../domain/password';
 import { fieldErrors } from '../../../domain/validation';
 import { AlertIcon } from '../../../ui/account-icons';
 import type { AccountFields, BuyerAnswers } from '../buyer-flow';
-import type { SubmitFailure } from '../use-buyer-wizard';
+import type { SubmitFailure } from '../../long-form';
 import { StepNav, StepTitle } from './controls';
 
 type Field = keyof AccountFields;
@@ -119,7 +119,7 @@ export function UserStep({
     if (first) document.getElementById(`inscription-${first.name}`)?.focus();
   };
 
-  const fix = failure?.project;
+  const fix = failure?.fix;
   return (
     <form noValidate onSubmit={(e) => void submit(e)}>
       <StepTitle step={16}>Créez votre compte</StepTitle>

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import type { DraftStorage } from '../../../db/drafts.repo';
+import type { DraftStorage } from '../../long-form';
 import { useParams } from 'wouter';
 import { START_STEP, buyerPictureAlts, buyerStepPicture } from '../steps';
 import { StartStep, WizardFrame } from '../components/frame';
 import { loadBuyerWizard } from '../load-wizard';
 import { readBuyerDraft, type BuyerDraft } from '../buyer-draft.repo';
-import { useLongFormOpening } from '../../../lib/use-long-form-opening';
+import { useLongFormOpening } from '../../long-form';
 
 type Wizard = ComponentType<{
   draft: BuyerDraft | null;

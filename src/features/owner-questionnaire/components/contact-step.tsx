@@ -10,7 +10,8 @@ import {
 } from '../../../domain/owner-questionnaire.schema';
 import type { OwnerAnswers } from '../questionnaire-flow';
 import { stepTitles } from '../step-content';
-import type { ContactAnswers, SubmitFailure } from '../use-owner-questionnaire';
+import type { SubmitFailure } from '../../long-form';
+import type { ContactAnswers } from '../use-owner-questionnaire';
 import { FieldMessage, Hint, StepCounter, StepNav, StepTitle } from './question-layout';
 
 const contactSchema = ownerStepSchemas[OwnerStep.CONTACT];
@@ -64,7 +65,7 @@ export function ContactStep({
   onChange: (patch: Partial<ContactAnswers>) => void;
   onSubmit: (contact: ContactAnswers) => Promise<Record<string, string>>;
   onPrevious: () => void;
-  onFix: (step: OwnerQuestionStep) => void;
+  onFix: (step: number) => void;
   sending: boolean;
   failure: SubmitFailure | null;
 }) {
@@ -106,18 +107,19 @@ export function ContactStep({
         <div id="owner-contact-echec" role="alert" className="alert alert-soft alert-error mt-6">
           <div className="w-full">
             <p>{failure.message}</p>
-            {failure.bien ? (
+            {failure.fix ? (
               <p className="mt-2">
-                Étape {visibleOwnerStep(failure.bien.step)}, «&nbsp;
-                {stepTitles[failure.bien.step]}&nbsp;»&nbsp;: {failure.bien.message}
+                Étape {visibleOwnerStep(failure.fix.step)}, «&nbsp;
+                {stepTitles[failure.fix.step as OwnerQuestionStep]}&nbsp;»&nbsp;:{' '}
+                {failure.fix.message}
               </p>
             ) : null}
             <div className="mt-3 flex flex-wrap gap-2">
-              {failure.bien ? (
+              {failure.fix ? (
                 <button
                   type="button"
                   className="btn btn-sm"
-                  onClick={() => failure.bien && onFix(failure.bien.step)}
+                  onClick={() => failure.fix && onFix(failure.fix.step)}
                 >
                   Corriger cette réponse
                 </button>

@@ -9,7 +9,7 @@ import {
   visitCounts,
 } from '../../../domain/property';
 import { ownerStepPicture } from '../owner-steps';
-import { canGoNext, isQuestionStep, type DraftSnapshot } from '../questionnaire-flow';
+import { canGoNext, isQuestionStep, ownerPhases, phaseIndexOf } from '../questionnaire-flow';
 import { stepPictureAlts } from '../step-content';
 import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
 import { ChoiceStep, type StepNavigation } from './choice-step';
@@ -18,9 +18,7 @@ import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
 import { STEP_TITLE_ID } from './questionnaire-frame';
-import { LongFormStepFrame } from '../../../ui/long-form-step-frame';
-import type { DraftStorage } from '../../../db/drafts.repo';
-import { ownerPhases, phaseIndexOf } from '../questionnaire-flow';
+import { LongFormStepFrame, type LongFormProps } from '../../long-form';
 import { StartStep } from './start-step';
 
 const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
@@ -174,7 +172,11 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
       );
     case OwnerStep.CONFIRM:
       return (
-        <ConfirmStep email={q.confirmedEmail} queuedKey={q.queuedKey} onRefused={q.fixRefused} />
+        <ConfirmStep
+          email={q.confirmed?.email ?? null}
+          queuedKey={q.confirmed?.queuedKey ?? null}
+          onRefused={q.fixRefused}
+        />
       );
   }
 }
@@ -183,11 +185,7 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
  * The questions (spec 2.5), loaded by the page once the person starts or a draft is found: the
  * progress, the current step in its frame, the restart action and the notices.
  */
-export default function OwnerQuestions(props: {
-  draft: DraftSnapshot | null;
-  begin: boolean;
-  storage: DraftStorage;
-}) {
+export default function OwnerQuestions(props: LongFormProps) {
   const q = useOwnerQuestionnaire(props);
   const { step, moves } = q;
   const asking = isQuestionStep(step);

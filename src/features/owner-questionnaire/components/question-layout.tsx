@@ -1,7 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { visibleOwnerStep } from '../../../domain/owner-questionnaire.schema';
-import { LongFormNav } from '../../../ui/long-form-controls';
-import { LongFormTitle } from '../../../ui/long-form-frame';
+import { LongFormNav, LongFormTitle } from '../../long-form';
 import { QUESTION_COUNT } from '../questionnaire-flow';
 import { STEP_TITLE_ID, titleClass } from './questionnaire-frame';
 
@@ -47,4 +46,4 @@ export function StepNav(props: Omit<ComponentProps<typeof LongFormNav>, 'previou
  * A question's form: submitting it (Suivant, or Enter in a field) moves on when allowed, Enter on
  * a radio button or a checkbox included.
  */
-export { LongFormForm as QuestionForm } from '../../../ui/long-form-controls';
+export { LongFormForm as QuestionForm } from '../../long-form';

@@ -10,4 +10,4 @@ export const STEP_TITLE_ID = 'questionnaire-titre';
 export {
   LongFormFrame as QuestionnaireFrame,
   longFormTitleClass as titleClass,
-} from '../../../ui/long-form-frame';
+} from '../../long-form';

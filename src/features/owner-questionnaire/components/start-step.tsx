@@ -1,5 +1,5 @@
 import { EuroIcon, HandshakeIcon, ShieldIcon, SofaIcon } from '../../../ui';
-import { LongFormIntro, type LongFormStart } from '../../../ui/long-form-intro';
+import { LongFormIntro, type LongFormStart } from '../../long-form';
 import { QUESTION_COUNT } from '../owner-steps';
 import { STEP_TITLE_ID } from './questionnaire-frame';
 

@@ -6,15 +6,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../../db/database';
 import { validOwnerSubmission } from '../../../domain/owner-questionnaire.fixture';
 import type { OutboxEntry } from '../../../domain/outbox';
-import type * as submitModule from '../api/submit-owner-property';
-import { submitOwnerProperty } from '../api/submit-owner-property';
 import OwnerQuestionnairePage from './owner-questionnaire-page';
 
-vi.mock('../api/submit-owner-property', async (original) => ({
-  ...(await original<typeof submitModule>()),
-  submitOwnerProperty: vi.fn(),
-}));
-const submit = vi.mocked(submitOwnerProperty);
+/**
+ * The network: what POST /api/public/biens answers (the server, or the service worker when
+ * offline) is set by each test; everything else fails as without a connection.
+ */
+const submit = vi.fn<(body: unknown, key: string) => Promise<object>>();
+async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/public/biens')
+    throw new TypeError('Failed to fetch');
+  const answer = await submit(await request.json(), request.headers.get('Idempotency-Key') ?? '');
+  return Response.json(answer, { status: 'queued' in answer ? 202 : 201 });
+}
 
 const { disponible: _disponible, ...bien } = validOwnerSubmission.bien;
 const { bienCount, ...contact } = validOwnerSubmission.contact;
@@ -74,8 +79,9 @@ async function sendSavedDraft() {
 
 beforeEach(async () => {
   await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
-  // The geography lists are warmed after mount: no network here, and no need of them.
-  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+  // The geography lists are warmed after mount: no network for them, and no need of them.
+  vi.stubGlobal('fetch', network);
+  submit.mockReset();
 });
 afterEach(() => {
   cleanup();

@@ -1,12 +1,12 @@
 import { useEffect, type ComponentType } from 'react';
-import type { DraftStorage } from '../../../db/drafts.repo';
+import type { DraftStorage } from '../../long-form';
 import { QuestionnaireFrame } from '../components/questionnaire-frame';
 import { START_PICTURE_ALT, StartStep } from '../components/start-step';
 import { loadOwnerQuestions } from '../load-questions';
 import { readOwnerDraft, type OwnerDraft } from '../owner-draft.repo';
 import { START_STEP, ownerStepPicture } from '../owner-steps';
 import { prefetchGeography } from '../use-geography';
-import { useLongFormOpening } from '../../../lib/use-long-form-opening';
+import { useLongFormOpening } from '../../long-form';
 
 type Questions = ComponentType<{
   draft: OwnerDraft | null;

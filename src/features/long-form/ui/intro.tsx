@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ArrowRightIcon } from './icons';
-import { LongFormTitle } from './long-form-frame';
+import { ArrowRightIcon } from '../../../ui/icons';
+import { LongFormTitle } from './frame';
 
 /** What the page tells the intro: whether the draft is read, the questions loading, how to start. */
 export interface LongFormStart {

@@ -1,5 +1,5 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import { ArrowRightIcon } from './icons';
+import { ArrowRightIcon } from '../../../ui/icons';
 
 const ArrowLeftIcon = () => <ArrowRightIcon className="rotate-180" />;
 

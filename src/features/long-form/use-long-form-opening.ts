@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DraftStorage } from '../db/drafts.repo';
-import type { FlowDraft } from './flow-draft';
+import type { DraftStorage } from '../../db/drafts.repo';
+import type { FlowDraft } from './draft';
 
 export type DraftRead =
   { status: 'reading' } | { status: 'read'; draft: FlowDraft | null; storage: DraftStorage };

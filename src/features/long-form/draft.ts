@@ -7,7 +7,7 @@ import {
   saveDraft,
   type DraftFlow,
   type DraftStorage,
-} from '../db/drafts.repo';
+} from '../../db/drafts.repo';
 
 /** A flow's draft as the flow reopens it. */
 export interface FlowDraft {
@@ -87,3 +87,5 @@ export function flowDraft(flow: DraftFlow) {
     },
   };
 }
+
+export type FlowDraftStore = ReturnType<typeof flowDraft>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckIcon } from './icons';
+import { CheckIcon } from '../../../ui/icons';
 
 export interface Phase {
   label: string;

@@ -1,14 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../db/database';
-import {
-  clearOwnerDraft,
-  finishOwnerDraft,
-  keyForSubmission,
-  markOwnerSubmissionRefused,
-  readOwnerDraft,
-  saveOwnerDraft,
-} from './owner-draft.repo';
+import { flowDraft } from './draft';
+
+/** The owner questionnaire's draft store, as the flow uses it. */
+const draft = flowDraft('owner');
+const clearOwnerDraft = draft.clear;
+const finishOwnerDraft = draft.finish;
+const keyForSubmission = draft.keyFor;
+const markOwnerSubmissionRefused = draft.markRefused;
+const readOwnerDraft = draft.read;
+const saveOwnerDraft = draft.save;
 
 beforeEach(async () => {
   if (!appDb.isOpen()) await appDb.open();

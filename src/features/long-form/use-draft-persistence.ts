@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import type { DraftStorage } from '../db/drafts.repo';
+import type { DraftStorage } from '../../db/drafts.repo';
 
 /**
  * What the two long forms share of their draft: each step change is saved (except CONFIRM: a

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { LongFormFrame, LongFormNotice, type LongFormPicture } from './long-form-frame';
+import { LongFormFrame, LongFormNotice, type LongFormPicture } from './frame';
 import { ProgressPhases, type Phase } from './progress-phases';
 import { RestartButton } from './restart-dialog';
 import { storageNotice } from './storage-notice';

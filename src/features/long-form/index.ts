@@ -1,0 +1,40 @@
+/**
+ * The long form: one engine for every multi-step offline form (the owner questionnaire, the
+ * buyer signup, and those to come). A flow is a description — its machine (steps, gating,
+ * restore), its draft, how its last step is sent — plus its own step screens and texts. This is
+ * the folder's only door.
+ */
+export {
+  flowMachine,
+  resumeStepIn,
+  type DraftSnapshot,
+  type FlowAction,
+  type FlowBounds,
+  type FlowMachine,
+  type FlowRules,
+  type FlowState,
+} from './machine';
+export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
+export {
+  useLongForm,
+  type LongFormFlow,
+  type LongFormProps,
+  type LongFormState,
+  type SplitErrors,
+  type StepToFix,
+  type SubmissionCheck,
+  type SubmitFailure,
+} from './use-long-form';
+export { useLongFormOpening, type DraftRead } from './use-long-form-opening';
+export { LongFormNav, LongFormForm } from './ui/controls';
+export {
+  LongFormFrame,
+  LongFormNotice,
+  LongFormTitle,
+  longFormTitleClass,
+  type LongFormPicture,
+} from './ui/frame';
+export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
+export { LongFormStepFrame, type LongFormProgress } from './ui/step-frame';
+export { ProgressPhases, type Phase } from './ui/progress-phases';
+export type { DraftStorage } from '../../db/drafts.repo';
