@@ -127,7 +127,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     // What the two long forms' pages share (their intro and draft reading): one
                     // chunk, so one entry in the preload list of the shell every page loads.
                     name: 'long-form',
-                    test: /src[\\/]features[\\/]long-form[\\/](ui[\\/](frame|intro)|draft|use-long-form-opening)\./,
+                    test: /src[\\/]features[\\/]long-form[\\/](ui[\\/](frame|intro|page)|draft|use-long-form-opening)\./,
                   },
                 ],
               },

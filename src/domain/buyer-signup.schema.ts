@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './contact.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
-import { passwordMessages, passwordSchema } from './password';
+import { passwordWithConfirmSchema } from './password';
 import { BUDGET, purchaseTypes, type PurchaseType } from './project';
 import { bienTypes, propertyPurposes, type BienType } from './property';
 import { personName, plainText } from './text';
@@ -140,16 +140,8 @@ export const buyerUserSchema = z
     firstname: personName('Le prénom'),
     email: emailSchema,
     phone: phoneSchema,
-    password: passwordSchema,
-    passwordConfirm: z
-      .string({ error: passwordMessages.required })
-      .min(1, passwordMessages.required)
-      .min(6, passwordMessages.minLength),
   })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: passwordMessages.mismatch,
-    path: ['passwordConfirm'],
-  });
+  .and(passwordWithConfirmSchema);
 export type BuyerUser = z.output<typeof buyerUserSchema>;
 
 /** Partner referral code from /signup/{code}: letters, digits, dashes. */

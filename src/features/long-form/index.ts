@@ -18,7 +18,6 @@ export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
 export {
   useLongForm,
   type LongFormFlow,
-  type LongFormProps,
   type LongFormState,
   type SplitErrors,
   type StepToFix,
@@ -26,6 +25,7 @@ export {
   type SubmitFailure,
 } from './use-long-form';
 export { useLongFormOpening, type DraftRead } from './use-long-form-opening';
+export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export {
   LongFormFrame,
@@ -35,6 +35,7 @@ export {
   type LongFormPicture,
 } from './ui/frame';
 export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
-export { LongFormStepFrame, type LongFormProgress } from './ui/step-frame';
+export { LongFormStepFrame, LongFormSteps, type LongFormProgress } from './ui/step-frame';
+export { LongFormConfirmation } from './ui/confirmation';
 export { ProgressPhases, type Phase } from './ui/progress-phases';
 export type { DraftStorage } from '../../db/drafts.repo';

@@ -1,10 +1,10 @@
 import { useCallback, useReducer, useState } from 'react';
-import type { DraftStorage } from '../../db/drafts.repo';
 import { isFinalRefusal } from '../../domain/outbox';
 import { toApiFailure, type ApiFailure } from '../../lib/api';
 import { useWaitingAtOpening } from '../offline/submission-status';
 import type { FlowDraftStore } from './draft';
-import type { DraftSnapshot, FlowMachine } from './machine';
+import type { FlowMachine } from './machine';
+import type { LongFormProps } from './ui/page';
 import { sendLongForm } from './send';
 import { useDraftPersistence } from './use-draft-persistence';
 
@@ -57,15 +57,6 @@ export interface LongFormFlow<Answers extends object, Input, Body, Step extends 
   };
   /** The message of a refused or failed sending; the server's by default. */
   failureMessage?: (failed: ApiFailure, split: SplitErrors) => string;
-}
-
-export interface LongFormProps {
-  /** The draft read by the page, null when there was none. */
-  draft: DraftSnapshot | null;
-  /** The person has just pressed 'C’est parti !'. */
-  begin: boolean;
-  /** How the page's reading of the draft went. */
-  storage: DraftStorage;
 }
 
 /**
@@ -200,6 +191,7 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
   );
 
   return {
+    bounds,
     step,
     answers,
     resumed,

@@ -8,13 +8,13 @@ import {
   surfaceBands,
   visitCounts,
 } from '../../../domain/property';
-import { canGoNext, isQuestionStep, type BuyerAnswers } from '../buyer-flow';
+import { canGoNext, type BuyerAnswers } from '../buyer-flow';
 import { buyerPhases, buyerPictureAlts, buyerStepPicture, phaseIndexOf } from '../steps';
 import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
 import { STEP_TITLE_ID, StartStep } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormStepFrame, type LongFormProps } from '../../long-form';
+import { LongFormSteps, type LongFormProps } from '../../long-form';
 import { UserStep } from './user-step';
 import { BudgetStep } from './budget-step';
 import { ConfirmStep } from './confirm-step';
@@ -214,31 +214,21 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
 /** The wizard (spec 2.6), loaded by the page on start or when a draft is found. */
 export default function BuyerWizard(props: LongFormProps & { partnerCode: string | undefined }) {
   const w = useBuyerWizard(props);
-  const { step, moves } = w;
-  const asking = isQuestionStep(step) || step === BuyerStep.USER;
   return (
-    <LongFormStepFrame
+    <LongFormSteps
+      form={w}
       titleId={STEP_TITLE_ID}
-      step={step}
-      moves={moves}
-      picture={{ src: buyerStepPicture(step), alt: buyerPictureAlts[step] ?? '' }}
-      progress={
-        asking
-          ? {
-              phases: buyerPhases,
-              current: phaseIndexOf(step),
-              label: 'Progression de l’inscription',
-              restartTitle: 'Recommencer l’inscription\u202f?',
-              restartIdPrefix: 'inscription-recommencer',
-              onRestart: () => void w.restart(),
-            }
-          : null
-      }
-      resumed={w.resumed && asking}
-      unstored={w.storage !== 'ok' && step !== BuyerStep.CONFIRM ? w.storage : null}
+      picture={{ src: buyerStepPicture(w.step), alt: buyerPictureAlts[w.step] ?? '' }}
+      progress={{
+        phases: buyerPhases,
+        current: phaseIndexOf(w.step),
+        label: 'Progression de l’inscription',
+        restartTitle: 'Recommencer l’inscription\u202f?',
+        restartIdPrefix: 'inscription-recommencer',
+      }}
       task="l’inscription"
     >
       <CurrentStep w={w} />
-    </LongFormStepFrame>
+    </LongFormSteps>
   );
 }

@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { toApiFailure } from '../../../lib/api';
-import { CheckIcon, ClockIcon, MailIcon } from '../../../ui';
-import { LongFormTitle } from '../../long-form';
-import {
-  SubmissionStatus,
-  useConfirmation,
-  type ConfirmationProps,
-} from '../../offline/submission-status';
+import { ClockIcon, MailIcon } from '../../../ui';
+import { LongFormConfirmation } from '../../long-form';
+import type { ConfirmationProps } from '../../offline/submission-status';
 import { resendActivation } from '../api/resend-activation';
 import { STEP_TITLE_ID } from './frame';
 
@@ -22,66 +18,61 @@ type Resend =
  * waiting, then shown as arrived once sent; a refusal leads back to USER.
  */
 export function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
-  const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
-    <div>
-      {!submission ? (
-        <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          <CheckIcon /> Inscription envoyée
-        </p>
-      ) : null}
-      <LongFormTitle id={STEP_TITLE_ID}>
-        {refused
-          ? 'Votre inscription n’a pas pu être envoyée'
-          : arrived
-            ? 'Merci, votre inscription est enregistrée'
-            : 'Votre inscription est prête à partir'}
-      </LongFormTitle>
-      {submission ? (
-        <SubmissionStatus
-          state={submission}
-          what="votre inscription"
-          onFix={() => onRefused(submission.message)}
-        />
-      ) : null}
-      {refused ? null : (
+    <LongFormConfirmation
+      titleId={STEP_TITLE_ID}
+      queuedKey={queuedKey}
+      onRefused={onRefused}
+      sentBadge="Inscription envoyée"
+      titles={{
+        arrived: 'Merci, votre inscription est enregistrée',
+        waiting: 'Votre inscription est prête à partir',
+        refused: 'Votre inscription n’a pas pu être envoyée',
+      }}
+      what="votre inscription"
+    >
+      {({ arrived, refused }) => (
         <>
-          <h2 className="mt-8 text-lg font-semibold">Et maintenant&nbsp;?</h2>
-          <ol className="mt-4 space-y-5">
-            <li className="flex gap-3">
-              <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <div className="min-w-0">
-                <p>
-                  <strong className="font-semibold">Ouvrez l’e-mail de confirmation</strong>{' '}
-                  {arrived ? 'que nous venons d’envoyer à' : 'que vous recevrez à'}{' '}
-                  <strong className="font-semibold [overflow-wrap:anywhere]">
-                    {email ?? 'l’adresse indiquée'}
-                  </strong>
-                  {arrived ? '.' : ' dès que votre inscription sera arrivée.'}
-                </p>
-                <p className="mt-1 text-base-content/75">
-                  Cliquez sur son lien, valable 48&nbsp;heures&nbsp;: il confirme votre inscription
-                  et ouvre votre espace client.
-                </p>
-                {arrived && email ? <ResendActivation email={email} /> : null}
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <p className="min-w-0">
-                Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre
-                projet.
-              </p>
-            </li>
-          </ol>
+          {refused ? null : (
+            <>
+              <h2 className="mt-8 text-lg font-semibold">Et maintenant&nbsp;?</h2>
+              <ol className="mt-4 space-y-5">
+                <li className="flex gap-3">
+                  <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
+                  <div className="min-w-0">
+                    <p>
+                      <strong className="font-semibold">Ouvrez l’e-mail de confirmation</strong>{' '}
+                      {arrived ? 'que nous venons d’envoyer à' : 'que vous recevrez à'}{' '}
+                      <strong className="font-semibold [overflow-wrap:anywhere]">
+                        {email ?? 'l’adresse indiquée'}
+                      </strong>
+                      {arrived ? '.' : ' dès que votre inscription sera arrivée.'}
+                    </p>
+                    <p className="mt-1 text-base-content/75">
+                      Cliquez sur son lien, valable 48&nbsp;heures&nbsp;: il confirme votre
+                      inscription et ouvre votre espace client.
+                    </p>
+                    {arrived && email ? <ResendActivation email={email} /> : null}
+                  </div>
+                </li>
+                <li className="flex gap-3">
+                  <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
+                  <p className="min-w-0">
+                    Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de
+                    votre projet.
+                  </p>
+                </li>
+              </ol>
+            </>
+          )}
+          <div className="mt-10 border-t border-base-300 pt-6">
+            <Link href="/" className="btn btn-primary max-sm:btn-block">
+              Retour à l’accueil
+            </Link>
+          </div>
         </>
       )}
-      <div className="mt-10 border-t border-base-300 pt-6">
-        <Link href="/" className="btn btn-primary max-sm:btn-block">
-          Retour à l’accueil
-        </Link>
-      </div>
-    </div>
+    </LongFormConfirmation>
   );
 }
 

@@ -141,3 +141,40 @@ export function LongFormStepFrame({
     </LongFormFrame>
   );
 }
+
+/**
+ * The step frame of a running long form (useLongForm's state): the progress and 'Recommencer'
+ * on the question steps, the notices of a resumed draft and of a device that does not store.
+ */
+export function LongFormSteps({
+  form,
+  progress,
+  ...frame
+}: {
+  form: {
+    bounds: { firstQuestion: number; lastQuestion: number; confirm: number };
+    step: number;
+    moves: number;
+    resumed: boolean;
+    storage: 'ok' | 'full' | 'refused';
+    restart: () => Promise<void>;
+  };
+  progress: Omit<LongFormProgress, 'onRestart'>;
+  titleId: string;
+  picture: LongFormPicture;
+  task: string;
+  children: ReactNode;
+}) {
+  const { bounds, step } = form;
+  const asking = step >= bounds.firstQuestion && step <= bounds.lastQuestion;
+  return (
+    <LongFormStepFrame
+      {...frame}
+      step={step}
+      moves={form.moves}
+      progress={asking ? { ...progress, onRestart: () => void form.restart() } : null}
+      resumed={form.resumed && asking}
+      unstored={form.storage !== 'ok' && step !== bounds.confirm ? form.storage : null}
+    />
+  );
+}

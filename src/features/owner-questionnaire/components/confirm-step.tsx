@@ -1,13 +1,10 @@
 import { Link } from 'wouter';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import {
-  SubmissionStatus,
-  useConfirmation,
-  type ConfirmationProps,
-} from '../../offline/submission-status';
-import { ArrowRightIcon, CheckIcon, ClockIcon, MailIcon } from '../../../ui';
+import type { ConfirmationProps } from '../../offline/submission-status';
+import { LongFormConfirmation } from '../../long-form';
+import { ArrowRightIcon, ClockIcon, MailIcon } from '../../../ui';
 import { stepTitles } from '../step-content';
-import { StepTitle } from './question-layout';
+import { STEP_TITLE_ID } from './questionnaire-frame';
 
 /**
  * CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise.
@@ -15,59 +12,54 @@ import { StepTitle } from './question-layout';
  * then shown as arrived once the worker has sent it; a refusal leads back to CONTACT.
  */
 export function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
-  const { submission, arrived, refused } = useConfirmation(queuedKey);
   return (
-    <div>
-      {!submission ? (
-        <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          <CheckIcon /> Demande envoyée
-        </p>
-      ) : null}
-      <StepTitle>
-        {refused
-          ? 'Votre demande n’a pas pu être envoyée'
-          : arrived
-            ? stepTitles[OwnerStep.CONFIRM]
-            : 'Votre demande est prête à partir'}
-      </StepTitle>
-      {submission ? (
-        <SubmissionStatus
-          state={submission}
-          what="votre demande"
-          onFix={() => onRefused(submission.message)}
-        />
-      ) : null}
-      <ul className={refused ? 'hidden' : 'mt-6 space-y-4'}>
-        <li className="flex gap-3">
-          <MailIcon className="mt-0.5 shrink-0 text-xl text-primary" />
-          <p>
-            Un e-mail de confirmation {arrived ? 'va vous être envoyé' : 'vous sera envoyé'}
-            {email ? (
-              <>
-                {' '}
-                à <strong className="font-semibold [overflow-wrap:anywhere]">{email}</strong>
-              </>
-            ) : null}
-            .
-          </p>
-        </li>
-        <li className="flex gap-3">
-          <ClockIcon className="mt-0.5 shrink-0 text-xl text-primary" />
-          <p>
-            Un chasseur immobilier vous contactera <strong>sous 48 heures</strong> pour parler de
-            votre bien et convenir d’une estimation.
-          </p>
-        </li>
-      </ul>
-      <div className="mt-10 flex flex-col gap-3 border-t border-base-300 pt-6 sm:flex-row">
-        <Link href="/" className="btn btn-primary">
-          Retour à l’accueil
-        </Link>
-        <Link href="/homestylz" className="btn btn-ghost">
-          Découvrir le home staging homestylz
-          <ArrowRightIcon />
-        </Link>
-      </div>
-    </div>
+    <LongFormConfirmation
+      titleId={STEP_TITLE_ID}
+      queuedKey={queuedKey}
+      onRefused={onRefused}
+      sentBadge="Demande envoyée"
+      titles={{
+        arrived: stepTitles[OwnerStep.CONFIRM],
+        waiting: 'Votre demande est prête à partir',
+        refused: 'Votre demande n’a pas pu être envoyée',
+      }}
+      what="votre demande"
+    >
+      {({ arrived, refused }) => (
+        <>
+          <ul className={refused ? 'hidden' : 'mt-6 space-y-4'}>
+            <li className="flex gap-3">
+              <MailIcon className="mt-0.5 shrink-0 text-xl text-primary" />
+              <p>
+                Un e-mail de confirmation {arrived ? 'va vous être envoyé' : 'vous sera envoyé'}
+                {email ? (
+                  <>
+                    {' '}
+                    à <strong className="font-semibold [overflow-wrap:anywhere]">{email}</strong>
+                  </>
+                ) : null}
+                .
+              </p>
+            </li>
+            <li className="flex gap-3">
+              <ClockIcon className="mt-0.5 shrink-0 text-xl text-primary" />
+              <p>
+                Un chasseur immobilier vous contactera <strong>sous 48 heures</strong> pour parler
+                de votre bien et convenir d’une estimation.
+              </p>
+            </li>
+          </ul>
+          <div className="mt-10 flex flex-col gap-3 border-t border-base-300 pt-6 sm:flex-row">
+            <Link href="/" className="btn btn-primary">
+              Retour à l’accueil
+            </Link>
+            <Link href="/homestylz" className="btn btn-ghost">
+              Découvrir le home staging homestylz
+              <ArrowRightIcon />
+            </Link>
+          </div>
+        </>
+      )}
+    </LongFormConfirmation>
   );
 }

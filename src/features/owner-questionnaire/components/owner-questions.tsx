@@ -9,7 +9,7 @@ import {
   visitCounts,
 } from '../../../domain/property';
 import { ownerStepPicture } from '../owner-steps';
-import { canGoNext, isQuestionStep, ownerPhases, phaseIndexOf } from '../questionnaire-flow';
+import { canGoNext, ownerPhases, phaseIndexOf } from '../questionnaire-flow';
 import { stepPictureAlts } from '../step-content';
 import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
 import { ChoiceStep, type StepNavigation } from './choice-step';
@@ -18,7 +18,7 @@ import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
 import { STEP_TITLE_ID } from './questionnaire-frame';
-import { LongFormStepFrame, type LongFormProps } from '../../long-form';
+import { LongFormSteps, type LongFormProps } from '../../long-form';
 import { StartStep } from './start-step';
 
 const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
@@ -187,31 +187,21 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
  */
 export default function OwnerQuestions(props: LongFormProps) {
   const q = useOwnerQuestionnaire(props);
-  const { step, moves } = q;
-  const asking = isQuestionStep(step);
   return (
-    <LongFormStepFrame
+    <LongFormSteps
+      form={q}
       titleId={STEP_TITLE_ID}
-      step={step}
-      moves={moves}
-      picture={{ src: ownerStepPicture(step), alt: stepPictureAlts[step] }}
-      progress={
-        asking
-          ? {
-              phases: ownerPhases,
-              current: phaseIndexOf(step),
-              label: 'Progression du questionnaire',
-              restartTitle: 'Recommencer le questionnaire\u202f?',
-              restartIdPrefix: 'recommencer',
-              onRestart: () => void q.restart(),
-            }
-          : null
-      }
-      resumed={q.resumed && asking}
-      unstored={q.storage !== 'ok' && step !== OwnerStep.CONFIRM ? q.storage : null}
+      picture={{ src: ownerStepPicture(q.step), alt: stepPictureAlts[q.step] }}
+      progress={{
+        phases: ownerPhases,
+        current: phaseIndexOf(q.step),
+        label: 'Progression du questionnaire',
+        restartTitle: 'Recommencer le questionnaire\u202f?',
+        restartIdPrefix: 'recommencer',
+      }}
       task="le questionnaire"
     >
       <CurrentStep q={q} />
-    </LongFormStepFrame>
+    </LongFormSteps>
   );
 }

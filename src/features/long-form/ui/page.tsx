@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import type { DraftStorage } from '../../../db/drafts.repo';
+import type { FlowDraft } from '../draft';
+import type { DraftSnapshot } from '../machine';
+import { useLongFormOpening } from '../use-long-form-opening';
+import { LongFormFrame, type LongFormPicture } from './frame';
+import type { LongFormStart } from './intro';
+
+/** What a long form's questions get from its page. */
+export interface LongFormProps {
+  /** The draft read by the page, null when there was none. */
+  draft: DraftSnapshot | null;
+  /** The person has just pressed 'C’est parti !'. */
+  begin: boolean;
+  /** How the page's reading of the draft went. */
+  storage: DraftStorage;
+}
+
+/**
+ * A long form's page: its intro (START, prerendered, the first paint) in the frame, then the
+ * questions, loaded when the person starts or at once when a draft past the intro is found
+ * (useLongFormOpening). `extra` goes to the questions with the draft (a signup link's code).
+ */
+export function LongFormPage<Extra extends object>({
+  readDraft,
+  loadQuestions,
+  startStep,
+  picture,
+  Start,
+  extra,
+}: {
+  readDraft: () => Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>>;
+  loadQuestions: () => Promise<{ default: ComponentType<LongFormProps & Extra> }>;
+  startStep: number;
+  /** The intro's picture (the largest paint: loaded first). */
+  picture: Omit<LongFormPicture, 'priority'>;
+  Start: ComponentType<LongFormStart>;
+  extra: Extra;
+}) {
+  const { read, questions, loading, loadError, open } = useLongFormOpening({
+    readDraft,
+    loadQuestions,
+    startStep,
+  });
+  if (questions && read.status === 'read') {
+    const Questions = questions.view;
+    return (
+      <Questions draft={read.draft} begin={questions.begin} storage={read.storage} {...extra} />
+    );
+  }
+  return (
+    <LongFormFrame
+      busy={read.status === 'reading' || loading}
+      picture={{ ...picture, priority: true }}
+    >
+      <Start
+        ready={read.status === 'read'}
+        loading={loading}
+        error={loadError}
+        onStart={() => open(true)}
+        onIntent={() => void loadQuestions().catch(() => undefined)}
+      />
+    </LongFormFrame>
+  );
+}
