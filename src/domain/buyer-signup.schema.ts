@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { band, propertyFieldSchemas } from './property.schema';
 import { emailSchema } from './contact.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
@@ -37,8 +38,6 @@ export function buyerPhase(step: number): 1 | 2 | 3 {
   return 1;
 }
 
-const band = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
 const bienTypeValues = bienTypes.map((b) => b.value) as [BienType, ...BienType[]];
 const purchaseTypeValues = purchaseTypes.map((p) => p.value) as [PurchaseType, ...PurchaseType[]];
 
@@ -88,14 +87,10 @@ export const buyerStepSchemas = {
       })
       .min(1, 'Choisissez au moins un type d’achat.'),
   }),
-  [BuyerStep.SURFACE]: z.object({ surface: band(1, 5, 'Choisissez une surface.') }),
-  [BuyerStep.ROOM_COUNT]: z.object({ roomCount: band(1, 5, 'Choisissez le nombre de pièces.') }),
-  [BuyerStep.BEDROOM_COUNT]: z.object({
-    bedroomCount: band(1, 5, 'Choisissez le nombre de chambres.'),
-  }),
-  [BuyerStep.VISIT_COUNT]: z.object({
-    visitCount: band(0, 5, 'Indiquez le nombre de visites déjà faites.'),
-  }),
+  [BuyerStep.SURFACE]: z.object({ surface: propertyFieldSchemas.surface }),
+  [BuyerStep.ROOM_COUNT]: z.object({ roomCount: propertyFieldSchemas.roomCount }),
+  [BuyerStep.BEDROOM_COUNT]: z.object({ bedroomCount: propertyFieldSchemas.bedroomCount }),
+  [BuyerStep.VISIT_COUNT]: z.object({ visitCount: propertyFieldSchemas.visitCount }),
   [BuyerStep.DESC]: z.object({
     description: plainText(
       2000,

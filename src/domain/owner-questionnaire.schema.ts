@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { band, propertyFieldSchemas } from './property.schema';
 import { emailSchema } from './contact.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
@@ -39,9 +40,6 @@ export function visibleOwnerStep(step: number, skipped = false): number {
   return step - (skipped ? 2 : 1);
 }
 
-const required = (what: string) => ({ error: `${what}` });
-const band = (min: number, max: number, message: string) =>
-  z.number(required(message)).int(message).min(min, message).max(max, message);
 
 export const ownerDocumentFlags = [
   'withThreeLastAssembly',
@@ -107,14 +105,10 @@ export const ownerStepSchemas = {
   [OwnerStep.STATUS]: z.object({
     status: z.enum(['Ancien', 'Neuf'], { error: 'Indiquez si le bien est ancien ou neuf.' }),
   }),
-  [OwnerStep.SURFACE]: z.object({ surface: band(1, 5, 'Choisissez une surface.') }),
-  [OwnerStep.ROOM_COUNT]: z.object({ roomCount: band(1, 5, 'Choisissez le nombre de pièces.') }),
-  [OwnerStep.BEDROOM_COUNT]: z.object({
-    bedroomCount: band(1, 5, 'Choisissez le nombre de chambres.'),
-  }),
-  [OwnerStep.VISIT_COUNT]: z.object({
-    visitCount: band(0, 5, 'Indiquez le nombre de visites déjà faites.'),
-  }),
+  [OwnerStep.SURFACE]: z.object({ surface: propertyFieldSchemas.surface }),
+  [OwnerStep.ROOM_COUNT]: z.object({ roomCount: propertyFieldSchemas.roomCount }),
+  [OwnerStep.BEDROOM_COUNT]: z.object({ bedroomCount: propertyFieldSchemas.bedroomCount }),
+  [OwnerStep.VISIT_COUNT]: z.object({ visitCount: propertyFieldSchemas.visitCount }),
   [OwnerStep.PRICE]: z.object({
     // Next is not gated here (spec 5) and we offer a free valuation: an owner who does not know
     // the price may leave it empty (null = "à estimer").

@@ -36,6 +36,10 @@ export {
 } from './ui/frame';
 export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
 export { LongFormStepFrame, LongFormSteps, type LongFormProgress } from './ui/step-frame';
-export { LongFormConfirmation } from './ui/confirmation';
+export {
+  LongFormConfirmation,
+  type ConfirmationTexts,
+  type LongFormConfirmationForm,
+} from './ui/confirmation';
 export { ProgressPhases, type Phase } from './ui/progress-phases';
 export type { DraftStorage } from '../../db/drafts.repo';

@@ -200,13 +200,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
         />
       );
     case BuyerStep.CONFIRM:
-      return (
-        <ConfirmStep
-          email={w.confirmed?.email ?? null}
-          queuedKey={w.confirmed?.queuedKey ?? null}
-          onRefused={w.fixRefused}
-        />
-      );
+      return <ConfirmStep form={w} />;
   }
   return null;
 }

@@ -2,13 +2,26 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { toApiFailure } from '../../../lib/api';
 import { ClockIcon, MailIcon } from '../../../ui';
-import { LongFormConfirmation } from '../../long-form';
-import type { ConfirmationProps } from '../../offline/submission-status';
+import {
+  LongFormConfirmation,
+  type ConfirmationTexts,
+  type LongFormConfirmationForm,
+} from '../../long-form';
 import { resendActivation } from '../api/resend-activation';
 import { STEP_TITLE_ID } from './frame';
 
 type Resend =
   { status: 'idle' } | { status: 'sending' } | { status: 'done'; message: string; failed: boolean };
+
+const texts: ConfirmationTexts = {
+  sentBadge: 'Inscription envoyée',
+  titles: {
+    arrived: 'Merci, votre inscription est enregistrée',
+    waiting: 'Votre inscription est prête à partir',
+    refused: 'Votre inscription n’a pas pu être envoyée',
+  },
+  what: 'votre inscription',
+};
 
 /**
  * CONFIRM (spec 2.6, step 17): once validated, an e-mail goes to the address entered; its link
@@ -17,21 +30,10 @@ type Resend =
  * come, the way home. A registration the service worker keeps for the network is said to be
  * waiting, then shown as arrived once sent; a refusal leads back to USER.
  */
-export function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
+export function ConfirmStep({ form }: { form: LongFormConfirmationForm }) {
   return (
-    <LongFormConfirmation
-      titleId={STEP_TITLE_ID}
-      queuedKey={queuedKey}
-      onRefused={onRefused}
-      sentBadge="Inscription envoyée"
-      titles={{
-        arrived: 'Merci, votre inscription est enregistrée',
-        waiting: 'Votre inscription est prête à partir',
-        refused: 'Votre inscription n’a pas pu être envoyée',
-      }}
-      what="votre inscription"
-    >
-      {({ arrived, refused }) => (
+    <LongFormConfirmation form={form} titleId={STEP_TITLE_ID} texts={texts}>
+      {({ email, arrived, refused }) => (
         <>
           {refused ? null : (
             <>

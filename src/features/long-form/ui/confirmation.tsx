@@ -7,6 +7,21 @@ import {
 } from '../../offline/submission-status';
 import { LongFormTitle } from './frame';
 
+/** The running form (useLongForm): what was confirmed, and the way back after a refusal. */
+export interface LongFormConfirmationForm {
+  confirmed: { email: string; queuedKey: string | null } | null;
+  fixRefused: ConfirmationProps['onRefused'];
+}
+
+/** A flow's words on its CONFIRM step. */
+export interface ConfirmationTexts {
+  /** 'Demande envoyée'. */
+  sentBadge: string;
+  titles: { arrived: string; waiting: string; refused: string };
+  /** What was sent, with its article: 'votre demande'. */
+  what: string;
+}
+
 /**
  * CONFIRM of every long form: 'sent' badge and title once the server has the submission; a
  * submission the service worker keeps for the network (`queuedKey`) is said to be waiting, then
@@ -14,23 +29,19 @@ import { LongFormTitle } from './frame';
  * gives its words and what comes next (`children`, told whether it arrived or was refused).
  */
 export function LongFormConfirmation({
+  form,
   titleId,
-  queuedKey,
-  onRefused,
-  sentBadge,
-  titles,
-  what,
+  texts: { sentBadge, titles, what },
   children,
-}: Omit<ConfirmationProps, 'email'> & {
+}: {
+  form: LongFormConfirmationForm;
   titleId: string;
-  /** 'Demande envoyée'. */
-  sentBadge: string;
-  titles: { arrived: string; waiting: string; refused: string };
-  /** What was sent, with its article: 'votre demande'. */
-  what: string;
-  children: (state: { arrived: boolean; refused: boolean }) => ReactNode;
+  texts: ConfirmationTexts;
+  children: (state: { email: string | null; arrived: boolean; refused: boolean }) => ReactNode;
 }) {
-  const { submission, arrived, refused } = useConfirmation(queuedKey);
+  const { submission, arrived, refused } = useConfirmation(form.confirmed?.queuedKey ?? null);
+  const onRefused = form.fixRefused;
+  const email = form.confirmed?.email ?? null;
   return (
     <div>
       {!submission ? (
@@ -48,7 +59,7 @@ export function LongFormConfirmation({
           onFix={() => onRefused(submission.message)}
         />
       ) : null}
-      {children({ arrived, refused })}
+      {children({ email, arrived, refused })}
     </div>
   );
 }

@@ -1,31 +1,33 @@
 import { Link } from 'wouter';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import type { ConfirmationProps } from '../../offline/submission-status';
-import { LongFormConfirmation } from '../../long-form';
+import {
+  LongFormConfirmation,
+  type ConfirmationTexts,
+  type LongFormConfirmationForm,
+} from '../../long-form';
 import { ArrowRightIcon, ClockIcon, MailIcon } from '../../../ui';
 import { stepTitles } from '../step-content';
 import { STEP_TITLE_ID } from './questionnaire-frame';
+
+const texts: ConfirmationTexts = {
+  sentBadge: 'Demande envoyée',
+  titles: {
+    arrived: stepTitles[OwnerStep.CONFIRM],
+    waiting: 'Votre demande est prête à partir',
+    refused: 'Votre demande n’a pas pu être envoyée',
+  },
+  what: 'votre demande',
+};
 
 /**
  * CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise.
  * A submission the service worker keeps for the network (`queuedKey`) is said to be waiting,
  * then shown as arrived once the worker has sent it; a refusal leads back to CONTACT.
  */
-export function ConfirmStep({ email, queuedKey, onRefused }: ConfirmationProps) {
+export function ConfirmStep({ form }: { form: LongFormConfirmationForm }) {
   return (
-    <LongFormConfirmation
-      titleId={STEP_TITLE_ID}
-      queuedKey={queuedKey}
-      onRefused={onRefused}
-      sentBadge="Demande envoyée"
-      titles={{
-        arrived: stepTitles[OwnerStep.CONFIRM],
-        waiting: 'Votre demande est prête à partir',
-        refused: 'Votre demande n’a pas pu être envoyée',
-      }}
-      what="votre demande"
-    >
-      {({ arrived, refused }) => (
+    <LongFormConfirmation form={form} titleId={STEP_TITLE_ID} texts={texts}>
+      {({ email, arrived, refused }) => (
         <>
           <ul className={refused ? 'hidden' : 'mt-6 space-y-4'}>
             <li className="flex gap-3">

@@ -171,13 +171,7 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
         />
       );
     case OwnerStep.CONFIRM:
-      return (
-        <ConfirmStep
-          email={q.confirmed?.email ?? null}
-          queuedKey={q.confirmed?.queuedKey ?? null}
-          onRefused={q.fixRefused}
-        />
-      );
+      return <ConfirmStep form={q} />;
   }
 }
 
