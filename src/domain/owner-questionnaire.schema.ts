@@ -40,7 +40,6 @@ export function visibleOwnerStep(step: number, skipped = false): number {
   return step - (skipped ? 2 : 1);
 }
 
-
 export const ownerDocumentFlags = [
   'withThreeLastAssembly',
   'withFourLastChargesStatements',
