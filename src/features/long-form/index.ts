@@ -42,4 +42,5 @@ export {
   type LongFormConfirmationForm,
 } from './ui/confirmation';
 export { ProgressPhases, type Phase } from './ui/progress-phases';
+export { OptionCard, type Option } from './ui/option-card';
 export type { DraftStorage } from '../../db/drafts.repo';

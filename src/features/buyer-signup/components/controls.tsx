@@ -1,12 +1,10 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
-import { LongFormNav, LongFormTitle } from '../../long-form';
+import { LongFormNav, LongFormTitle, OptionCard } from '../../long-form';
 import { STEP_TITLE_ID } from './frame';
 
-export interface Option<V> {
-  value: V;
-  label: string;
-}
+import type { Option } from '../../long-form';
+export type { Option };
 
 /** The step's title with the step number minus one (spec 2.6), focused on each new step. */
 export function StepTitle({ step, children }: { step: number; children: ReactNode }) {
@@ -16,10 +14,6 @@ export function StepTitle({ step, children }: { step: number; children: ReactNod
     </LongFormTitle>
   );
 }
-
-const cardClass =
-  'relative flex min-h-14 cursor-pointer items-center gap-3 rounded-field border px-4 py-3 text-base font-medium transition-colors hover:border-primary/60 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary';
-const checkedClass = 'border-primary bg-primary/5 text-primary ring-1 ring-primary';
 
 /** A native radio group in a fieldset whose legend is the step's title. */
 export function RadioGroup<V extends string | number | boolean>({
@@ -44,20 +38,22 @@ export function RadioGroup<V extends string | number | boolean>({
         {options.map((option, index) => {
           const checked = value === option.value;
           return (
-            <label
+            <OptionCard
               key={String(option.value)}
-              className={`${cardClass} ${checked ? checkedClass : 'border-base-300 bg-base-100'}`}
+              checked={checked}
+              input={
+                <input
+                  type="radio"
+                  name={name}
+                  value={index}
+                  checked={checked}
+                  onChange={() => onChange(option.value)}
+                  className="radio radio-primary radio-sm shrink-0"
+                />
+              }
             >
-              <input
-                type="radio"
-                name={name}
-                value={index}
-                checked={checked}
-                onChange={() => onChange(option.value)}
-                className="radio radio-primary radio-sm shrink-0"
-              />
               <span>{option.label}</span>
-            </label>
+            </OptionCard>
           );
         })}
       </div>
@@ -86,21 +82,23 @@ export function CheckList<V extends string | number>({
       {options.map((option) => {
         const checked = value.includes(option.value);
         return (
-          <label
+          <OptionCard
             key={String(option.value)}
-            className={`${cardClass} ${checked ? checkedClass : 'border-base-300 bg-base-100'}`}
+            checked={checked}
+            input={
+              <input
+                type="checkbox"
+                name={name}
+                value={String(option.value)}
+                checked={checked}
+                onChange={(e) => toggle(option.value, e.target.checked)}
+                className="checkbox checkbox-primary checkbox-sm shrink-0"
+              />
+            }
           >
-            <input
-              type="checkbox"
-              name={name}
-              value={String(option.value)}
-              checked={checked}
-              onChange={(e) => toggle(option.value, e.target.checked)}
-              className="checkbox checkbox-primary checkbox-sm shrink-0"
-            />
             <span>{option.label}</span>
             {checked ? <CheckIcon className="ml-auto shrink-0 text-primary" /> : null}
-          </label>
+          </OptionCard>
         );
       })}
     </div>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
+import { OptionCard } from '../../long-form';
 
-export interface Option<V> {
-  value: V;
-  label: string;
-}
+import type { Option } from '../../long-form';
+export type { Option };
 
 const layouts = {
   /** One option a line, two columns from sm up: longer labels. */
@@ -15,15 +14,8 @@ const layouts = {
   pair: 'grid w-full shrink-0 grid-cols-2 gap-2 sm:w-44',
 } as const;
 
-const optionClass = {
-  list: 'min-h-14 gap-3 px-4 py-3 text-base',
-  tiles: 'min-h-14 justify-center px-3 py-3 text-center text-base',
-  pair: 'min-h-11 justify-center px-4 py-2 text-sm',
-} as const;
-
-/** A chosen card: filled when it has no visible radio, outlined beside its checked radio. */
-const checkedBare = 'border-primary bg-primary text-primary-content hover:border-primary';
-const checkedListed = 'border-primary bg-primary/5 text-primary ring-1 ring-primary';
+/** Each layout's card size (a tile or a pair has no visible radio: a chosen one is filled). */
+const cardSize = { list: 'listed', tiles: 'tile', pair: 'pair' } as const;
 
 /**
  * A real radio group (fieldset, legend, native radios): Tab enters it, the arrow keys choose,
@@ -69,32 +61,34 @@ export function OptionGroup<V extends string | number | boolean>({
           {options.map((option, index) => {
             const checked = value === option.value;
             return (
-              <label
+              <OptionCard
                 key={String(option.value)}
-                className={`relative flex cursor-pointer items-center rounded-field border font-medium transition-colors hover:border-primary/60 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary ${
-                  checked ? (bare ? checkedBare : checkedListed) : 'border-base-300 bg-base-100'
-                } ${optionClass[layout]}`}
+                checked={checked}
+                size={cardSize[layout]}
+                filled={bare}
+                input={
+                  <input
+                    type="radio"
+                    name={name}
+                    value={index}
+                    checked={checked}
+                    onChange={() => onChange(option.value)}
+                    className={
+                      bare
+                        ? // Invisible but covering its card: a click or a tap lands on the radio itself.
+                          'absolute inset-0 size-full cursor-pointer appearance-none rounded-field opacity-0'
+                        : 'radio radio-primary radio-sm shrink-0'
+                    }
+                  />
+                }
               >
-                <input
-                  type="radio"
-                  name={name}
-                  value={index}
-                  checked={checked}
-                  onChange={() => onChange(option.value)}
-                  className={
-                    bare
-                      ? // Invisible but covering its card: a click or a tap lands on the radio itself.
-                        'absolute inset-0 size-full cursor-pointer appearance-none rounded-field opacity-0'
-                      : 'radio radio-primary radio-sm shrink-0'
-                  }
-                />
                 <span>{option.label}</span>
                 {layout === 'list' ? (
                   <CheckIcon
                     className={`ml-auto shrink-0 text-lg text-primary ${checked ? '' : 'invisible'}`}
                   />
                 ) : null}
-              </label>
+              </OptionCard>
             );
           })}
         </div>
