@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { buyerUserSchema } from '../../../domain/buyer-signup.schema';
 import { passwordMessages, passwordSchema } from '../../../domain/password';
-import { fieldErrors } from '../../../domain/validation';
 import { AlertIcon } from '../../../ui/account-icons';
 import type { AccountFields, BuyerAnswers } from '../buyer-flow';
 import type { SubmitFailure } from '../../long-form';
@@ -49,8 +49,9 @@ function Messages({ id, messages }: { id: string; messages: readonly string[] })
 }
 
 /**
- * Step 16, USER (spec 2.6): the six account fields and 'Validé'. The passwords live in this
- * component's state only: they never reach the draft. Messages show once a field is touched.
+ * Step 16, USER (spec 2.6): the six account fields and 'Validé', on react-hook-form with the
+ * schema the server checks. The passwords live in the form only: they never reach the draft.
+ * Messages show once a field is touched.
  */
 export function UserStep({
   answers,
@@ -69,55 +70,45 @@ export function UserStep({
   sending: boolean;
   failure: SubmitFailure | null;
 }) {
-  const [values, setValues] = useState<AccountFields>({
-    lastname: answers.lastname ?? '',
-    firstname: answers.firstname ?? '',
-    email: answers.email ?? '',
-    phone: answers.phone ?? '',
-    password: '',
-    passwordConfirm: '',
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getValues,
+    trigger,
+    formState: { errors, touchedFields },
+  } = useForm<AccountFields>({
+    resolver: zodResolver(buyerUserSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      lastname: answers.lastname ?? '',
+      firstname: answers.firstname ?? '',
+      email: answers.email ?? '',
+      phone: answers.phone ?? '',
+      password: '',
+      passwordConfirm: '',
+    },
   });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [server, setServer] = useState<Record<string, string>>({});
 
-  const parsed = buyerUserSchema.safeParse(values);
-  const local = parsed.success ? {} : fieldErrors(parsed.error);
+  /** A field's messages: the server's, or every rule the password breaks, or the schema's. */
   const messagesOf = (name: Field): string[] => {
-    if (server[name]) return [server[name]];
-    if (!touched[name]) return [];
-    if (name === 'password') return passwordProblems(values.password);
-    if (
-      name === 'passwordConfirm' &&
-      values.passwordConfirm &&
-      values.passwordConfirm !== values.password
-    )
-      return [passwordMessages.mismatch];
-    return local[name] ? [local[name]] : [];
-  };
-
-  const set = (name: Field, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setServer((s) => {
-      const { [name]: _gone, ...rest } = s;
-      void _gone;
-      return rest;
-    });
-    if (name !== 'password' && name !== 'passwordConfirm') onChange({ [name]: value });
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched(Object.fromEntries(fields.map((f) => [f.name, true])));
-    if (!parsed.success) {
-      const first = fields.find((f) => local[f.name]);
-      if (first) document.getElementById(`inscription-${first.name}`)?.focus();
-      return;
+    const error = errors[name];
+    if (!error?.message) return [];
+    if (name === 'password' && error.type !== 'server') {
+      const problems = passwordProblems(getValues('password'));
+      return problems.length > 0 ? problems : [error.message];
     }
-    const errors = await onSubmit(values);
-    setServer(errors);
-    const first = fields.find((f) => errors[f.name]);
-    if (first) document.getElementById(`inscription-${first.name}`)?.focus();
+    return [error.message];
   };
+
+  const submit = handleSubmit(async (account) => {
+    const problems = await onSubmit(account);
+    const named = fields.filter((f) => problems[f.name]);
+    named.forEach((f, i) =>
+      setError(f.name, { type: 'server', message: problems[f.name] }, { shouldFocus: i === 0 }),
+    );
+  });
 
   const fix = failure?.fix;
   return (
@@ -138,15 +129,22 @@ export function UserStep({
               </label>
               <input
                 id={id}
-                name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
                 className={`input w-full ${messages.length ? 'input-error' : ''}`}
-                value={values[f.name]}
                 aria-invalid={messages.length > 0}
                 aria-describedby={messages.length ? `${id}-messages` : undefined}
-                onChange={(e) => set(f.name, e.target.value)}
-                onBlur={() => setTouched((t) => ({ ...t, [f.name]: true }))}
+                {...register(f.name, {
+                  onChange: (e: { target: HTMLInputElement }) => {
+                    if (errors[f.name]?.type === 'server') clearErrors(f.name);
+                    // A confirmation already left is checked again when the password changes.
+                    if (f.name === 'password' && touchedFields.passwordConfirm)
+                      void trigger('passwordConfirm');
+                    // The passwords live in the form only: they never reach the draft.
+                    if (f.name !== 'password' && f.name !== 'passwordConfirm')
+                      onChange({ [f.name]: e.target.value });
+                  },
+                })}
               />
               <Messages id={`${id}-messages`} messages={messages} />
             </div>
