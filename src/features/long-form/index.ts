@@ -25,6 +25,7 @@ export {
   type SubmitFailure,
 } from './use-long-form';
 export { useLongFormOpening, type DraftRead } from './use-long-form-opening';
+export { useSubmitStepForm, type SubmitStepProps } from './use-submit-step';
 export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export {

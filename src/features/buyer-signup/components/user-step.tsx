@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { buyerUserSchema } from '../../../domain/buyer-signup.schema';
 import { passwordMessages, passwordSchema } from '../../../domain/password';
 import { AlertIcon } from '../../../ui/account-icons';
 import type { AccountFields, BuyerAnswers } from '../buyer-flow';
-import type { SubmitFailure } from '../../long-form';
+import { useSubmitStepForm, type SubmitStepProps } from '../../long-form';
 import { StepNav, StepTitle } from './controls';
 
 type Field = keyof AccountFields;
@@ -61,26 +59,16 @@ export function UserStep({
   onFix,
   sending,
   failure,
-}: {
-  answers: BuyerAnswers;
-  onChange: (patch: BuyerAnswers) => void;
-  onSubmit: (account: AccountFields) => Promise<Record<string, string>>;
-  onPrevious: () => void;
-  onFix: (step: number) => void;
-  sending: boolean;
-  failure: SubmitFailure | null;
-}) {
+}: SubmitStepProps<BuyerAnswers, AccountFields>) {
   const {
     register,
-    handleSubmit,
-    setError,
+    send,
     clearErrors,
     getValues,
     trigger,
     formState: { errors, touchedFields },
-  } = useForm<AccountFields>({
-    resolver: zodResolver(buyerUserSchema),
-    mode: 'onTouched',
+  } = useSubmitStepForm<AccountFields, AccountFields>({
+    schema: buyerUserSchema,
     defaultValues: {
       lastname: answers.lastname ?? '',
       firstname: answers.firstname ?? '',
@@ -89,6 +77,7 @@ export function UserStep({
       password: '',
       passwordConfirm: '',
     },
+    onSubmit,
   });
 
   /** A field's messages: the server's, or every rule the password breaks, or the schema's. */
@@ -102,17 +91,9 @@ export function UserStep({
     return [error.message];
   };
 
-  const submit = handleSubmit(async (account) => {
-    const problems = await onSubmit(account);
-    const named = fields.filter((f) => problems[f.name]);
-    named.forEach((f, i) =>
-      setError(f.name, { type: 'server', message: problems[f.name] }, { shouldFocus: i === 0 }),
-    );
-  });
-
   const fix = failure?.fix;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
+    <form noValidate onSubmit={(e) => void send(e)}>
       <StepTitle step={16}>Créez votre compte</StepTitle>
       <p className="mt-3 text-base-content/70">
         Votre espace client vous permettra de suivre votre projet avec votre chasseur immobilier.

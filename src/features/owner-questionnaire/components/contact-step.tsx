@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import {
@@ -10,7 +8,7 @@ import {
 } from '../../../domain/owner-questionnaire.schema';
 import type { OwnerAnswers } from '../questionnaire-flow';
 import { stepTitles } from '../step-content';
-import type { SubmitFailure } from '../../long-form';
+import { useSubmitStepForm, type SubmitStepProps } from '../../long-form';
 import type { ContactAnswers } from '../use-owner-questionnaire';
 import { FieldMessage, Hint, StepCounter, StepNav, StepTitle } from './question-layout';
 
@@ -44,9 +42,6 @@ const fields = [
   placeholder?: string;
 }[];
 
-const isContactField = (name: string): name is keyof ContactFields =>
-  fields.some((f) => f.name === name);
-
 /**
  * CONTACT (spec 2.5, 5): the four fields with the schema's French messages on touched fields;
  * the submit stays disabled until they are valid, and a failed send keeps everything and says
@@ -60,39 +55,23 @@ export function ContactStep({
   onFix,
   sending,
   failure,
-}: {
-  answers: OwnerAnswers;
-  onChange: (patch: Partial<ContactAnswers>) => void;
-  onSubmit: (contact: ContactAnswers) => Promise<Record<string, string>>;
-  onPrevious: () => void;
-  onFix: (step: number) => void;
-  sending: boolean;
-  failure: SubmitFailure | null;
-}) {
+}: SubmitStepProps<OwnerAnswers, ContactAnswers>) {
   const {
     register,
-    handleSubmit,
-    setError,
+    send,
     formState: { errors },
-  } = useForm<ContactFields, unknown, ContactAnswers>({
-    resolver: zodResolver(contactSchema),
-    mode: 'onTouched',
+  } = useSubmitStepForm<ContactFields, ContactAnswers>({
+    schema: contactSchema,
     defaultValues: {
       lastname: answers.lastname ?? '',
       firstname: answers.firstname ?? '',
       email: answers.email ?? '',
       phone: answers.phone ?? '',
     },
+    onSubmit,
   });
 
   const valid = contactSchema.safeParse(answers).success;
-
-  const send = handleSubmit(async (contact) => {
-    const problems = await onSubmit(contact);
-    for (const [name, message] of Object.entries(problems)) {
-      if (isContactField(name)) setError(name, { message }, { shouldFocus: true });
-    }
-  });
 
   return (
     <form noValidate method="post" onSubmit={send} aria-describedby="owner-contact-aide">
