@@ -21,8 +21,9 @@ const texts: ConfirmationTexts = {
 
 /**
  * CONFIRM (spec 1, 2.5): the e-mail entered, the confirmation e-mail and the 48-hour promise.
- * A submission the service worker keeps for the network (the form’s `confirmed.queuedKey`) is said to be waiting,
- * then shown as arrived once the worker has sent it; a refusal leads back to CONTACT.
+ * A submission the service worker keeps for the network (the form's `confirmed.queuedKey`) is
+ * said to be waiting, then shown as arrived once the worker has sent it; a refusal leads back
+ * to CONTACT.
  */
 export function ConfirmStep({ form }: { form: LongFormConfirmationForm }) {
   return (
