@@ -1,8 +1,6 @@
-import { flowDraft, type FlowDraft } from '../long-form';
+import { flowDraft } from '../long-form';
 
 /** The buyer's draft (the long form's draft store), never a password. */
 export const buyerDraft = flowDraft('buyer');
-
-export type BuyerDraft = FlowDraft;
 
 export const readBuyerDraft = buyerDraft.read;

@@ -7,8 +7,8 @@ import {
   type BuyerStepNumber,
   type RegisterRequest,
 } from '../../domain/buyer-signup.schema';
-import { fieldErrors } from '../../domain/validation';
 import {
+  checkBody,
   flowMachine,
   type DraftSnapshot,
   type FlowAction as MachineAction,
@@ -143,9 +143,7 @@ export function checkRegistration(
   answers: BuyerAnswers,
   account: AccountFields,
 ): SubmissionCheck<RegisterRequest> {
-  const parsed = registerSchema.safeParse(buildRegistration(answers, account));
-  if (parsed.success) return { ok: true, body: parsed.data, fields: {}, fix: null };
-  return { ok: false, ...splitFieldErrors(fieldErrors(parsed.error)) };
+  return checkBody(registerSchema, buildRegistration(answers, account), splitFieldErrors);
 }
 
 /** Errors keyed 'project.budget' or 'email' sorted into USER fields and the first step to revisit. */

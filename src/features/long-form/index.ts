@@ -6,7 +6,6 @@
  */
 export {
   flowMachine,
-  resumeStepIn,
   type DraftSnapshot,
   type FlowAction,
   type FlowBounds,
@@ -15,33 +14,26 @@ export {
   type FlowState,
 } from './machine';
 export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
+export { checkBody } from './check';
 export {
   useLongForm,
   type LongFormFlow,
-  type LongFormState,
   type SplitErrors,
   type StepToFix,
   type SubmissionCheck,
   type SubmitFailure,
 } from './use-long-form';
-export { useLongFormOpening, type DraftRead } from './use-long-form-opening';
 export { useSubmitStepForm, type SubmitStepProps } from './use-submit-step';
 export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
-export {
-  LongFormFrame,
-  LongFormNotice,
-  LongFormTitle,
-  longFormTitleClass,
-  type LongFormPicture,
-} from './ui/frame';
+export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';
 export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
-export { LongFormStepFrame, LongFormSteps, type LongFormProgress } from './ui/step-frame';
+export { LongFormSteps } from './ui/step-frame';
 export {
   LongFormConfirmation,
   type ConfirmationTexts,
   type LongFormConfirmationForm,
 } from './ui/confirmation';
-export { ProgressPhases, type Phase } from './ui/progress-phases';
+export type { Phase } from './ui/progress-phases';
 export { OptionCard, type Option } from './ui/option-card';
 export type { DraftStorage } from '../../db/drafts.repo';

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { appDb, type DraftFlow } from '../../db/database';
 import {
+  checkBody,
   flowDraft,
   flowMachine,
   useLongForm,
@@ -65,12 +66,7 @@ const visitFlow: LongFormFlow<VisitAnswers, { email: string }, VisitReport> = {
   machine: visitMachine,
   draft: flowDraft('visit-report' as DraftFlow),
   keptOf: (input) => input,
-  check: (answers, input) => {
-    const parsed = reportSchema.safeParse({ ...answers, ...input });
-    if (parsed.success) return { ok: true, body: parsed.data, fields: {}, fix: null };
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
-    return { ok: false, ...splitErrors(errors) };
-  },
+  check: (answers, input) => checkBody(reportSchema, { ...answers, ...input }, splitErrors),
   splitErrors,
   endpoint: '/api/visit-reports',
   emailOf: (report) => report.email,

@@ -210,8 +210,3 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
     submit,
   };
 }
-
-export type LongFormState<Answers extends object, Step extends number = number> = Omit<
-  ReturnType<typeof useLongForm<Answers, never, never, Step>>,
-  'submit'
->;

@@ -1,8 +1,6 @@
-import { flowDraft, type FlowDraft } from '../long-form';
+import { flowDraft } from '../long-form';
 
 /** The owner's draft (the long form's draft store, src/features/long-form/draft.ts). */
 export const ownerDraft = flowDraft('owner');
-
-export type OwnerDraft = FlowDraft;
 
 export const readOwnerDraft = ownerDraft.read;

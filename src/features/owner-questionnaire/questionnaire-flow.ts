@@ -13,8 +13,8 @@ import {
   ownerStepSchemas,
   ownerSubmissionSchema,
 } from '../../domain/owner-questionnaire.schema';
-import { fieldErrors } from '../../domain/validation';
 import {
+  checkBody,
   flowMachine,
   type DraftSnapshot,
   type FlowAction as MachineAction,
@@ -181,9 +181,7 @@ export function buildSubmission(answers: OwnerAnswers): {
 
 /** Validates the whole body with the schema the server uses, and says where a problem lies. */
 export function checkSubmission(answers: OwnerAnswers): SubmissionCheck<OwnerSubmission> {
-  const parsed = ownerSubmissionSchema.safeParse(buildSubmission(answers));
-  if (parsed.success) return { ok: true, body: parsed.data, fields: {}, fix: null };
-  return { ok: false, ...splitFieldErrors(fieldErrors(parsed.error)) };
+  return checkBody(ownerSubmissionSchema, buildSubmission(answers), splitFieldErrors);
 }
 
 /**
