@@ -1,3 +1,13 @@
 export * from './icons';
 export { Logo } from './logo';
-export { PageHeader, Section, FeatureCard, NumberedSteps, type Step } from './page';
+export {
+  ActionRow,
+  CheckList,
+  Eyebrow,
+  FeatureCard,
+  IconCircle,
+  NumberedSteps,
+  PageHeader,
+  Section,
+  type Step,
+} from './page';

@@ -1,39 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../domain/company';
-import { CheckIcon, PhoneIcon } from './icons';
+import { PhoneIcon } from './icons';
 import { FeatureCard } from './page';
 
 /* Building blocks some inner pages share (kept out of the home page's download). */
-
-/** A list of points, each behind a check mark. */
-export function CheckList({
-  items,
-  className,
-  itemClassName = 'flex gap-3',
-  iconClassName = 'mt-1 shrink-0 text-accent',
-}: {
-  items: readonly string[];
-  className: string;
-  itemClassName?: string;
-  iconClassName?: string;
-}) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item} className={itemClassName}>
-          <CheckIcon className={iconClassName} />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export interface Feature {
   icon: ReactNode;
   title: string;
   text: ReactNode;
+  points?: readonly string[];
 }
 
 /** Feature cards in a list, each as tall as its row; `children` adds more items at the end. */
@@ -50,7 +27,7 @@ export function FeatureList({
     <ul className={className}>
       {features.map((f) => (
         <li key={f.title} className="[&>div]:h-full">
-          <FeatureCard icon={f.icon} title={f.title}>
+          <FeatureCard icon={f.icon} title={f.title} points={f.points}>
             {f.text}
           </FeatureCard>
         </li>
@@ -178,5 +155,54 @@ export function CtaCallLink({ children }: { children: ReactNode }) {
       <PhoneIcon />
       {children}
     </a>
+  );
+}
+
+/**
+ * Text beside an illustration, centred on each other; `className` sets the grid's gap and columns.
+ * On phones the illustration comes after the text, unless `mediaFirst`.
+ */
+export function Split({
+  className,
+  media,
+  mediaFirst = false,
+  children,
+}: {
+  className: string;
+  media: ReactNode;
+  mediaFirst?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`grid items-center ${className}`}>
+      {mediaFirst ? media : null}
+      <div>{children}</div>
+      {mediaFirst ? null : media}
+    </div>
+  );
+}
+
+/** The heading of a block that is not a whole section: an optional eyebrow, the h2, the lead. */
+export function BlockTitle({
+  eyebrow,
+  id,
+  title,
+  lead,
+  leadClassName = 'text-lg text-base-content/75',
+}: {
+  eyebrow?: ReactNode;
+  id?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  leadClassName?: string;
+}) {
+  return (
+    <>
+      {eyebrow}
+      <h2 id={id} className={`${eyebrow ? 'mt-2 ' : ''}text-3xl font-semibold sm:text-4xl`}>
+        {title}
+      </h2>
+      {lead ? <p className={`mt-4 ${leadClassName}`}>{lead}</p> : null}
+    </>
   );
 }

@@ -1,27 +1,56 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { CheckIcon } from './icons';
 
-/** Top of an inner page: eyebrow, title (the page's only h1) and a lead paragraph. */
+/** A button-looking link; an in-page `#fragment` stays a plain anchor. */
+export interface Action {
+  href: string;
+  label: string;
+  /** The button's look: `btn btn-primary` for the first action of a row, `btn btn-outline` after. */
+  className?: string;
+}
+
+function ActionLink({ action, first }: { action: Action; first: boolean }) {
+  const className = action.className ?? (first ? 'btn btn-primary' : 'btn btn-outline');
+  return action.href.startsWith('#') ? (
+    <a href={action.href} className={className}>
+      {action.label}
+    </a>
+  ) : (
+    <Link href={action.href} className={className}>
+      {action.label}
+    </Link>
+  );
+}
+
+/**
+ * Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then its actions
+ * (one button on its own, several in a row) or any other `children`.
+ */
 export function PageHeader({
   eyebrow,
   title,
   lead,
+  actions,
   children,
 }: {
   eyebrow?: string;
   title: string;
   lead?: ReactNode;
+  actions?: readonly Action[];
   children?: ReactNode;
 }) {
+  const links = actions?.map((action, index) => (
+    <ActionLink key={action.href} action={action} first={index === 0} />
+  ));
   return (
     <header className="bg-base-200 border-b border-base-300">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
-        {eyebrow ? (
-          <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-            {eyebrow}
-          </p>
-        ) : null}
+        {eyebrow ? <Eyebrow className="mb-3">{eyebrow}</Eyebrow> : null}
         <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
         {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
+        {links && links.length > 1 ? <ActionRow>{links}</ActionRow> : null}
+        {links?.length === 1 ? <div className="mt-8">{links}</div> : null}
         {children}
       </div>
     </header>
@@ -62,23 +91,31 @@ export function Section({
   );
 }
 
-/** Icon, title and text in a card; used for service and benefit grids. */
+/** Icon, title and text in a card, and its key points if it has some; for service and benefit grids. */
 export function FeatureCard({
   icon,
   title,
+  points,
   children,
 }: {
   icon: ReactNode;
   title: string;
+  points?: readonly string[];
   children: ReactNode;
 }) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-      <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
-        {icon}
-      </div>
+      <IconCircle>{icon}</IconCircle>
       <h3 className="font-sans text-lg font-semibold">{title}</h3>
       <div className="mt-2 text-base-content/75">{children}</div>
+      {points ? (
+        <CheckList
+          className="mt-4 space-y-1.5 text-sm"
+          itemClassName="flex gap-2"
+          iconClassName="mt-0.5 shrink-0 text-secondary-strong"
+          items={points}
+        />
+      ) : null}
     </div>
   );
 }
@@ -93,16 +130,31 @@ const stepStyles = {
     list: 'grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4',
     item: 'border-t-2 border-primary/30 pt-6',
     number: 'font-display text-5xl font-semibold italic text-primary',
+    heading: 'mt-3',
+    padded: true,
   },
   raised: {
     list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
     item: 'rounded-box bg-base-100 p-6 shadow-sm',
     number: 'font-display text-4xl font-semibold text-secondary',
+    heading: 'mt-3',
+    padded: true,
+  },
+  /** Raised cards, the number in a round badge. */
+  circle: {
+    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+    item: 'rounded-box bg-base-100 p-6 shadow-sm',
+    number:
+      'inline-flex size-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content',
+    heading: 'mt-4',
+    padded: false,
   },
   card: {
     list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
     item: 'rounded-box border border-base-300 bg-base-100 p-6',
     number: 'font-display text-4xl font-semibold text-secondary',
+    heading: 'mt-3',
+    padded: true,
   },
 } as const;
 
@@ -120,9 +172,9 @@ export function NumberedSteps({
       {steps.map((step, index) => (
         <li key={step.title} className={style.item}>
           <span aria-hidden="true" className={style.number}>
-            {String(index + 1).padStart(2, '0')}
+            {style.padded ? String(index + 1).padStart(2, '0') : index + 1}
           </span>
-          <h3 className="mt-3 font-sans text-lg font-semibold">
+          <h3 className={`${style.heading} font-sans text-lg font-semibold`}>
             <span className="sr-only">Étape {index + 1}&nbsp;: </span>
             {step.title}
           </h3>
@@ -130,5 +182,77 @@ export function NumberedSteps({
         </li>
       ))}
     </ol>
+  );
+}
+
+const eyebrowText = 'font-semibold uppercase tracking-widest';
+
+/** The small upper-case line above a heading; `tone` is its colour (the darker gold by default). */
+export function Eyebrow({
+  className,
+  tone = 'text-secondary-strong',
+  size = 'text-sm',
+  children,
+}: {
+  className?: string;
+  tone?: string;
+  size?: 'text-sm' | 'text-xs';
+  children: ReactNode;
+}) {
+  return (
+    <p className={[className, size, eyebrowText, tone].filter(Boolean).join(' ')}>{children}</p>
+  );
+}
+
+/** An icon in a round tinted badge, as at the top of a card. */
+export function IconCircle({
+  className = 'mb-4 inline-flex size-11 text-2xl',
+  children,
+}: {
+  /** Display, size and margin: `inline-flex size-11 text-2xl` unless told. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={`${className} items-center justify-center rounded-full bg-primary/10 text-primary`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A row of actions (buttons, links), stacked on phones. */
+export function ActionRow({
+  className = 'mt-8',
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return <div className={`${className} flex flex-col gap-3 sm:flex-row`}>{children}</div>;
+}
+
+/** A list of points, each behind a check mark. */
+export function CheckList({
+  items,
+  className,
+  itemClassName = 'flex gap-3',
+  iconClassName = 'mt-1 shrink-0 text-accent',
+}: {
+  items: readonly string[];
+  className: string;
+  itemClassName?: string;
+  iconClassName?: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item} className={itemClassName}>
+          <CheckIcon className={iconClassName} />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }

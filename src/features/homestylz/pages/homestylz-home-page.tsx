@@ -16,6 +16,7 @@ import {
   UsersIcon,
 } from '../../../ui';
 import { CtaCallLink, CtaLink, FeatureList } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 const benefits = [
   {
@@ -247,13 +248,11 @@ function Hero() {
           </ul>
         </div>
         <div className="mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
-          <img
-            src="/images/homestylz-hero.svg"
+          <Illustration
+            name="homestylz-hero"
             alt="Illustration d’un salon mis en scène&nbsp;: canapé terracotta, coussins, lampe, plante, tableaux et tapis"
-            width={600}
-            height={560}
             className="h-auto w-full"
-            fetchPriority="high"
+            load="first"
           />
         </div>
       </div>
@@ -265,12 +264,9 @@ function ProTeaser() {
   return (
     <section aria-labelledby="pro-titre" className="bg-secondary text-secondary-content">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 md:grid-cols-2">
-        <img
-          src="/images/homestylz-bedroom.svg"
+        <Illustration
+          name="homestylz-bedroom"
           alt="Illustration d’une chambre meublée et décorée, prête à louer"
-          width={480}
-          height={400}
-          loading="lazy"
           className="order-last h-auto w-full max-w-md justify-self-center md:order-first"
         />
         <div>

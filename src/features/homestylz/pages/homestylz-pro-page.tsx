@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import {
   ArrowRightIcon,
+  CheckList,
   BuildingIcon,
   CameraIcon,
   EuroIcon,
@@ -16,7 +17,8 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-import { CheckList, CtaLink, FeatureList, type Feature } from '../../../ui/page-blocks';
+import { CtaLink, FeatureList, type Feature } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 const audiences: Feature[] = [
   {
@@ -148,12 +150,9 @@ export default function HomestylzProPage() {
 
       <Section>
         <div className="grid items-center gap-12 lg:grid-cols-2">
-          <img
-            src="/images/homestylz-bedroom.svg"
+          <Illustration
+            name="homestylz-bedroom"
             alt="Illustration d’une chambre meublée et décorée, prête à louer, avec ses clés sur la table de chevet"
-            width={480}
-            height={400}
-            loading="lazy"
             className="mx-auto h-auto w-full max-w-lg"
           />
           <div>

@@ -19,6 +19,7 @@ import {
   SparkleIcon,
 } from '../../../ui';
 import { CtaCallLink, CtaLink } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
 
@@ -201,12 +202,9 @@ export default function HomestylzServicesPage() {
               ))}
             </ol>
           </div>
-          <img
-            src="/images/homestylz-moodboard.svg"
+          <Illustration
+            name="homestylz-moodboard"
             alt="Illustration d’une planche d’ambiance&nbsp;: nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil"
-            width={480}
-            height={400}
-            loading="lazy"
             className="mx-auto h-auto w-full max-w-lg"
           />
         </div>

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import { HomeIcon, KeyIcon, MailIcon } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 export default function AccessDeniedPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 pb-20 pt-28 text-center sm:px-6 lg:pt-36">
-      <img src="/images/help-lock.svg" alt="" width={240} height={200} className="w-48 sm:w-60" />
+      <Illustration name="help-lock" className="w-48 sm:w-60" load="eager" />
       <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
         Accès réservé
       </p>

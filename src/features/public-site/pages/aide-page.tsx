@@ -14,6 +14,7 @@ import {
   ScaleIcon,
   ShieldIcon,
 } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 interface HelpTopic {
   href: string;
@@ -170,14 +171,7 @@ export default function AidePage() {
               </a>
             </div>
           </div>
-          <img
-            src="/images/help-support.svg"
-            alt=""
-            width={320}
-            height={260}
-            className="mx-auto hidden w-full max-w-80 sm:block"
-            loading="lazy"
-          />
+          <Illustration name="help-support" className="mx-auto hidden w-full max-w-80 sm:block" />
         </div>
       </section>
     </>

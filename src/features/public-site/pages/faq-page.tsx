@@ -5,6 +5,7 @@ import { companyLegal } from '../../../domain/company-legal';
 import { MINIMUM_FEE_TTC } from '../../../domain/fees';
 import { formatEuro } from '../../../domain/format';
 import { MailIcon, PageHeader, PhoneIcon } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 interface FaqItem {
   id: string;
@@ -399,14 +400,7 @@ export default function FaqPage() {
 
           <aside aria-labelledby="faq-contact" className="lg:sticky lg:top-24 lg:self-start">
             <div className="rounded-box bg-primary p-6 text-primary-content sm:p-8 lg:p-6">
-              <img
-                src="/images/help-support.svg"
-                alt=""
-                width={320}
-                height={260}
-                className="mx-auto mb-4 hidden w-44 lg:block"
-                loading="lazy"
-              />
+              <Illustration name="help-support" className="mx-auto mb-4 hidden w-44 lg:block" />
               <h2 id="faq-contact" className="text-2xl font-semibold">
                 Vous n’avez pas trouvé votre réponse&nbsp;?
               </h2>

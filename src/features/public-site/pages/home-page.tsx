@@ -5,7 +5,9 @@ import { formatEuro, formatPercent } from '../../../domain/format';
 import { KEPT_DEPARTMENTS } from '../../../domain/geography';
 import {
   ArrowRightIcon,
-  CheckIcon,
+  ActionRow,
+  CheckList,
+  Eyebrow,
   ClockIcon,
   EuroIcon,
   FeatureCard,
@@ -19,6 +21,7 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
 
@@ -65,6 +68,43 @@ const steps = [
   },
 ];
 
+/** The two sides of the business, side by side under the hero. */
+const audiences = [
+  {
+    eyebrow: 'Vous achetez',
+    title: 'Nous trouvons, visitons et négocions pour vous',
+    points: [
+      'Un cahier des charges précis, établi avec vous',
+      'Des biens publiés et des biens off-market',
+      'Des pré-visites et des comptes rendus détaillés',
+      'Une négociation argumentée sur le prix et les conditions',
+      'Un suivi jusqu’à la signature de l’acte authentique',
+    ],
+    href: '/signup',
+    action: 'Décrire mon projet',
+    background: 'bg-base-100',
+    button: 'btn btn-primary',
+  },
+  {
+    eyebrow: 'Vous vendez',
+    title: 'Des acheteurs sérieux, sans commission sur la vente',
+    points: [
+      'Des acheteurs dont le dossier et le financement sont vérifiés au préalable',
+      'Une estimation gratuite de votre bien',
+      'Des conseils de home staging et de décoration avec homestylz',
+      'Aucune commission sur la vente à votre charge',
+    ],
+    href: '/questions-proprietaire',
+    action: 'Propriétaire vendeur',
+    background: 'bg-base-200',
+    button: 'btn btn-outline btn-primary',
+  },
+];
+
+/** An outlined button on the dark hero or the primary band. */
+const outlineOnDark =
+  'btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary';
+
 const paidRates = buyerFeeScale.map((b) => b.rate).filter((r) => r > 0);
 const lowestRate = Math.min(...paidRates);
 const highestRate = Math.max(...paidRates);
@@ -80,9 +120,7 @@ export default function HomePage() {
         />
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-28 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:pb-24 lg:pt-36">
           <div>
-            <p className="mb-4 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              {company.tagline}
-            </p>
+            <Eyebrow className="mb-4">{company.tagline}</Eyebrow>
             <h1 className="text-4xl font-semibold leading-tight sm:text-5xl lg:text-[3.4rem]">
               Votre chasseur immobilier à Paris et en Île-de-France
             </h1>
@@ -91,35 +129,28 @@ export default function HomePage() {
               y compris hors des annonces. Vous vendez&nbsp;? Nous vous présentons des acheteurs
               dont le dossier a été vérifié au préalable, sans aucune commission sur la vente.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <ActionRow>
               <Link href="/signup" className="btn btn-secondary btn-lg">
                 Décrire mon projet
                 <ArrowRightIcon />
               </Link>
-              <Link
-                href="/questions-proprietaire"
-                className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
-              >
+              <Link href="/questions-proprietaire" className={outlineOnDark}>
                 Vendre mon bien
               </Link>
-            </div>
-            <ul className="mt-8 flex flex-col gap-3 text-sm text-primary-content/90 sm:flex-row sm:flex-wrap sm:gap-x-6">
-              {['Réponse sous 48 h', 'Honoraires au succès', 'Inscription gratuite'].map((item) => (
-                <li key={item} className="flex items-center gap-2">
-                  <CheckIcon className="shrink-0 text-lg text-secondary-strong" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            </ActionRow>
+            <CheckList
+              className="mt-8 flex flex-col gap-3 text-sm text-primary-content/90 sm:flex-row sm:flex-wrap sm:gap-x-6"
+              itemClassName="flex items-center gap-2"
+              iconClassName="shrink-0 text-lg text-secondary-strong"
+              items={['Réponse sous 48\u00a0h', 'Honoraires au succès', 'Inscription gratuite']}
+            />
           </div>
           <div className="relative">
-            <img
-              src="/images/main-hero-toits-paris.svg"
+            <Illustration
+              name="main-hero-toits-paris"
               alt="Façades haussmanniennes et toits de zinc de Paris au coucher du soleil"
-              width={640}
-              height={480}
-              fetchPriority="high"
               className="h-auto w-full rounded-box shadow-2xl ring-1 ring-white/15"
+              load="first"
             />
             <div className="absolute -bottom-6 left-4 hidden items-center gap-3 rounded-box bg-base-100 px-4 py-3 text-base-content shadow-xl sm:flex">
               <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent/15 text-xl text-accent">
@@ -139,59 +170,21 @@ export default function HomePage() {
         intro="Nous connaissons les quartiers, les prix réels et les copropriétés. Ce savoir sert autant à ceux qui cherchent qu’à ceux qui vendent."
       >
         <div className="grid gap-6 md:grid-cols-2">
-          <article className="flex flex-col rounded-box border border-base-300 bg-base-100 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              Vous achetez
-            </p>
-            <h3 className="mt-2 text-2xl font-semibold">
-              Nous trouvons, visitons et négocions pour vous
-            </h3>
-            <ul className="mt-5 space-y-3 text-base-content/80">
-              {[
-                'Un cahier des charges précis, établi avec vous',
-                'Des biens publiés et des biens off-market',
-                'Des pré-visites et des comptes rendus détaillés',
-                'Une négociation argumentée sur le prix et les conditions',
-                'Un suivi jusqu’à la signature de l’acte authentique',
-              ].map((item) => (
-                <li key={item} className="flex gap-3">
-                  <CheckIcon className="mt-1 shrink-0 text-accent" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-auto pt-7">
-              <Link href="/signup" className="btn btn-primary">
-                Décrire mon projet
-              </Link>
-            </div>
-          </article>
-          <article className="flex flex-col rounded-box border border-base-300 bg-base-200 p-7 shadow-sm">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              Vous vendez
-            </p>
-            <h3 className="mt-2 text-2xl font-semibold">
-              Des acheteurs sérieux, sans commission sur la vente
-            </h3>
-            <ul className="mt-5 space-y-3 text-base-content/80">
-              {[
-                'Des acheteurs dont le dossier et le financement sont vérifiés au préalable',
-                'Une estimation gratuite de votre bien',
-                'Des conseils de home staging et de décoration avec homestylz',
-                'Aucune commission sur la vente à votre charge',
-              ].map((item) => (
-                <li key={item} className="flex gap-3">
-                  <CheckIcon className="mt-1 shrink-0 text-accent" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-auto pt-7">
-              <Link href="/questions-proprietaire" className="btn btn-outline btn-primary">
-                Propriétaire vendeur
-              </Link>
-            </div>
-          </article>
+          {audiences.map((audience) => (
+            <article
+              key={audience.eyebrow}
+              className={`flex flex-col rounded-box border border-base-300 p-7 shadow-sm ${audience.background}`}
+            >
+              <Eyebrow>{audience.eyebrow}</Eyebrow>
+              <h3 className="mt-2 text-2xl font-semibold">{audience.title}</h3>
+              <CheckList className="mt-5 space-y-3 text-base-content/80" items={audience.points} />
+              <div className="mt-auto pt-7">
+                <Link href={audience.href} className={audience.button}>
+                  {audience.action}
+                </Link>
+              </div>
+            </article>
+          ))}
         </div>
       </Section>
 
@@ -264,12 +257,9 @@ export default function HomePage() {
 
       <Section id="homestylz">
         <div className="grid items-center gap-10 lg:grid-cols-2">
-          <img
-            src="/images/main-salon-homestylz.svg"
+          <Illustration
+            name="main-salon-homestylz"
             alt="Salon aménagé et décoré : canapé, coussins colorés, lampadaire et plante"
-            width={400}
-            height={300}
-            loading="lazy"
             className="h-auto w-full rounded-box shadow-sm"
           />
           <div>
@@ -326,10 +316,7 @@ export default function HomePage() {
             <Link href="/signup" className="btn btn-secondary btn-lg">
               Décrire mon projet
             </Link>
-            <a
-              href={`tel:${company.phoneE164}`}
-              className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
-            >
+            <a href={`tel:${company.phoneE164}`} className={outlineOnDark}>
               <PhoneIcon /> {company.phone}
             </a>
           </div>

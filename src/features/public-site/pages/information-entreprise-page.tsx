@@ -13,6 +13,7 @@ import {
   ShieldIcon,
 } from '../../../ui';
 import { CtaBand } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 const ways = [
   'Un chasseur dédié, qui connaît votre secteur et vous suit du premier appel à la remise des clés.',
@@ -71,12 +72,9 @@ export default function InformationEntreprisePage() {
               </p>
             </div>
           </div>
-          <img
-            src="/images/main-hero-toits-paris.svg"
+          <Illustration
+            name="main-hero-toits-paris"
             alt="Immeubles haussmanniens parisiens, toits de zinc et cheminées"
-            width={640}
-            height={480}
-            loading="lazy"
             className="h-auto w-full rounded-box shadow-sm"
           />
         </div>

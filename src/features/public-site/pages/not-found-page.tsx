@@ -10,6 +10,7 @@ import {
   SearchIcon,
   SparkleIcon,
 } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 interface Destination {
   href: string;
@@ -51,13 +52,7 @@ export default function NotFoundPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 pb-20 pt-28 sm:px-6 lg:pt-36">
       <div className="flex flex-col items-center text-center">
-        <img
-          src="/images/help-not-found.svg"
-          alt=""
-          width={260}
-          height={200}
-          className="w-52 sm:w-64"
-        />
+        <Illustration name="help-not-found" className="w-52 sm:w-64" load="eager" />
         <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
           Erreur 404
         </p>

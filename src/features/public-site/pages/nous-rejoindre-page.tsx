@@ -3,9 +3,9 @@ import { company } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
+  CheckList,
   ChatIcon,
   EuroIcon,
-  FeatureCard,
   HandshakeIcon,
   NumberedSteps,
   PageHeader,
@@ -15,13 +15,47 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-import { CheckList, CtaBand } from '../../../ui/page-blocks';
+import { BlockTitle, CtaBand, FeatureList, Split, type Feature } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 const profile = [
   'Vous connaissez finement un ou plusieurs secteurs de Paris, des Hauts-de-Seine, de la Seine-Saint-Denis, du Val-de-Marne ou de l’Essonne.',
   'Vous avez une expérience en transaction immobilière, en banque, en gestion de patrimoine ou dans la vente de services exigeants. Les reconversions motivées sont les bienvenues.',
   'Vous aimez le terrain, l’analyse et la négociation, et vous savez dire à un client qu’un bien n’est pas le bon.',
   'Vous êtes autonome et organisé, à l’aise avec les outils numériques et attaché à un travail soigné.',
+];
+
+const offers: Feature[] = [
+  {
+    icon: <SparkleIcon />,
+    title: 'Une formation complète',
+    text: 'Méthode de recherche, analyse de copropriété, négociation, aspects juridiques\u00a0: une formation de démarrage, puis la formation continue obligatoire prévue par la loi ALUR.',
+  },
+  {
+    icon: <SearchIcon />,
+    title: 'Des outils métier',
+    text: 'Suivi des clients et des biens, alertes sur les nouvelles annonces, modèles de comptes rendus de visite, espace client partagé.',
+  },
+  {
+    icon: <UsersIcon />,
+    title: 'Des clients qualifiés',
+    text: 'Les acheteurs décrivent leur projet en ligne et indiquent leur apport et l’état de leur financement\u00a0: vous commencez sur des bases claires.',
+  },
+  {
+    icon: <ShieldIcon />,
+    title: 'Le statut d’agent commercial',
+    text: `Vous exercez en indépendant, immatriculé au registre spécial des agents commerciaux, avec une attestation d’habilitation rattachée à la carte professionnelle de ${companyLegal.legalName}.`,
+  },
+  {
+    icon: <EuroIcon />,
+    title: 'Une rémunération motivante',
+    text: 'Une commission proportionnelle aux honoraires encaissés sur vos dossiers, définie dans votre contrat d’agent commercial.',
+  },
+  {
+    icon: <HandshakeIcon />,
+    title: 'Un réseau et une équipe',
+    text: 'Courtiers, notaires, artisans et notre marque de home staging homestylz, ainsi que des points réguliers avec les autres chasseurs.',
+  },
 ];
 
 const recruitmentSteps = [
@@ -50,37 +84,29 @@ export default function NousRejoindrePage() {
         eyebrow="Nous rejoindre"
         title="Devenez chasseur immobilier en Île-de-France"
         lead="Vous aimez l’immobilier, le contact et la négociation ? Rejoignez une équipe qui défend les intérêts des acheteurs, avec une méthode, des outils et des clients déjà qualifiés."
-      >
-        <div className="mt-8">
-          <Link href="/contact" className="btn btn-primary">
-            Envoyer ma candidature
-          </Link>
-        </div>
-      </PageHeader>
+        actions={[{ href: '/contact', label: 'Envoyer ma candidature' }]}
+      />
 
       <Section id="profil">
-        <div className="grid items-center gap-12 lg:grid-cols-[1fr_24rem]">
-          <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">Le profil que nous recherchons</h2>
-            <p className="mt-4 text-lg text-base-content/75">
-              Le métier de chasseur demande autant de rigueur que de sens relationnel. Plus que le
-              diplôme, nous regardons votre connaissance du terrain et votre façon de travailler.
-            </p>
-            <CheckList
-              className="mt-6 space-y-4"
-              itemClassName="flex gap-3 text-base-content/80"
-              items={profile}
+        <Split
+          className="gap-12 lg:grid-cols-[1fr_24rem]"
+          media={
+            <Illustration
+              name="main-carte-recherche"
+              className="mx-auto h-auto w-full max-w-md rounded-box"
             />
-          </div>
-          <img
-            src="/images/main-carte-recherche.svg"
-            alt=""
-            width={400}
-            height={300}
-            loading="lazy"
-            className="mx-auto h-auto w-full max-w-md rounded-box"
+          }
+        >
+          <BlockTitle
+            title="Le profil que nous recherchons"
+            lead="Le métier de chasseur demande autant de rigueur que de sens relationnel. Plus que le diplôme, nous regardons votre connaissance du terrain et votre façon de travailler."
           />
-        </div>
+          <CheckList
+            className="mt-6 space-y-4"
+            itemClassName="flex gap-3 text-base-content/80"
+            items={profile}
+          />
+        </Split>
       </Section>
 
       <Section
@@ -89,33 +115,7 @@ export default function NousRejoindrePage() {
         title="Ce que nous vous offrons"
         intro="Vous êtes indépendant, mais pas seul : nous vous donnons un cadre, des outils et des clients."
       >
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          <FeatureCard icon={<SparkleIcon />} title="Une formation complète">
-            Méthode de recherche, analyse de copropriété, négociation, aspects juridiques&nbsp;: une
-            formation de démarrage, puis la formation continue obligatoire prévue par la loi ALUR.
-          </FeatureCard>
-          <FeatureCard icon={<SearchIcon />} title="Des outils métier">
-            Suivi des clients et des biens, alertes sur les nouvelles annonces, modèles de comptes
-            rendus de visite, espace client partagé.
-          </FeatureCard>
-          <FeatureCard icon={<UsersIcon />} title="Des clients qualifiés">
-            Les acheteurs décrivent leur projet en ligne et indiquent leur apport et l’état de leur
-            financement&nbsp;: vous commencez sur des bases claires.
-          </FeatureCard>
-          <FeatureCard icon={<ShieldIcon />} title="Le statut d’agent commercial">
-            Vous exercez en indépendant, immatriculé au registre spécial des agents commerciaux,
-            avec une attestation d’habilitation rattachée à la carte professionnelle de{' '}
-            {companyLegal.legalName}.
-          </FeatureCard>
-          <FeatureCard icon={<EuroIcon />} title="Une rémunération motivante">
-            Une commission proportionnelle aux honoraires encaissés sur vos dossiers, définie dans
-            votre contrat d’agent commercial.
-          </FeatureCard>
-          <FeatureCard icon={<HandshakeIcon />} title="Un réseau et une équipe">
-            Courtiers, notaires, artisans et notre marque de home staging homestylz, ainsi que des
-            points réguliers avec les autres chasseurs.
-          </FeatureCard>
-        </div>
+        <FeatureList features={offers} className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section

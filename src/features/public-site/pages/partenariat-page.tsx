@@ -3,8 +3,9 @@ import { company } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import {
   ArrowRightIcon,
+  CheckList,
   EuroIcon,
-  FeatureCard,
+  NumberedSteps,
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
@@ -14,10 +15,62 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../../../ui';
-import { CheckList, CtaBand } from '../../../ui/page-blocks';
+import { BlockTitle, CtaBand, FeatureList, Split, type Feature } from '../../../ui/page-blocks';
+import { Illustration } from '../../../ui/illustration';
 
 /** Address shown in the partner-link example, without the scheme. */
 const siteHost = company.siteUrl.replace(/^https?:\/\//, '');
+
+const partners: Feature[] = [
+  {
+    icon: <EuroIcon />,
+    title: 'Courtiers en crédit',
+    text: 'Vos emprunteurs ont un accord de principe\u00a0? Nous trouvons le bien\u00a0; vous finalisez le financement.',
+  },
+  {
+    icon: <ShieldIcon />,
+    title: 'Notaires',
+    text: 'Des dossiers complets et des acquéreurs préparés, pour des avant-contrats et des actes sereins.',
+  },
+  {
+    icon: <SearchIcon />,
+    title: 'Diagnostiqueurs',
+    text: 'Des diagnostics lus et expliqués aux acheteurs, et des missions confiées par nos vendeurs.',
+  },
+  {
+    icon: <HomeIcon />,
+    title: 'Artisans et maîtres d’œuvre',
+    text: 'Chiffrages avant offre, travaux après l’achat\u00a0: nos clients ont besoin de professionnels fiables.',
+  },
+  {
+    icon: <UsersIcon />,
+    title: 'Gestionnaires de patrimoine',
+    text: 'Résidence principale ou investissement locatif, nous cherchons le bien qui s’inscrit dans la stratégie définie avec vous.',
+  },
+  {
+    icon: <KeyIcon />,
+    title: 'Agences de relocation',
+    text: 'Salariés en mobilité, expatriés de retour\u00a0: nous prenons en charge leur recherche à l’achat, visites à distance comprises.',
+  },
+];
+
+const commitments: Feature[] = [
+  {
+    icon: <HandshakeIcon />,
+    title: 'Liberté de choix',
+    text: 'Votre client reste libre de ses décisions et de ses prestataires, y compris du choix de son notaire et de son établissement de crédit.',
+  },
+  {
+    icon: <EuroIcon />,
+    title: 'Transparence',
+    text: 'Des honoraires connus dès le départ, inscrits dans le mandat et dus uniquement à la signature de l’acte authentique.',
+  },
+  {
+    icon: <ShieldIcon />,
+    title: 'Confidentialité',
+    text: 'Les informations de votre client ne sont partagées qu’avec son accord et pour les besoins de son projet.',
+  },
+];
 
 const referralSteps = [
   {
@@ -45,74 +98,40 @@ export default function PartenariatPage() {
         eyebrow="Devenir partenaire"
         title="Recommandez vos clients à un chasseur immobilier de confiance"
         lead="Courtiers, notaires, artisans, conseillers en patrimoine : vos clients ont des projets immobiliers. Confiez-nous leur recherche, vous restez leur interlocuteur pour votre métier."
-      >
-        <div className="mt-8">
-          <Link href="/contact" className="btn btn-primary">
-            Proposer un partenariat
-          </Link>
-        </div>
-      </PageHeader>
+        actions={[{ href: '/contact', label: 'Proposer un partenariat' }]}
+      />
 
       <Section id="partenaires">
-        <div className="grid items-center gap-10 lg:grid-cols-[1fr_24rem]">
-          <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">
-              Un réseau au service de l’acheteur
-            </h2>
-            <p className="mt-4 text-lg text-base-content/75">
-              Un achat immobilier mobilise de nombreux métiers. Depuis {companyLegal.foundedYear},
-              nous travaillons avec des professionnels d’Île-de-France que nous recommandons à nos
-              clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de
-              compétence, au bénéfice du même projet.
-            </p>
-            <CheckList
-              className="mt-6 space-y-3 text-base-content/80"
-              items={[
-                'Des clients accompagnés par un professionnel titulaire de la carte « Transactions »',
-                'Un interlocuteur identifié pour chacun de vos clients',
-                'Des recommandations réciproques, dans le respect de vos règles professionnelles',
-              ]}
+        <Split
+          className="gap-10 lg:grid-cols-[1fr_24rem]"
+          media={
+            <Illustration
+              name="main-reseau-partenaires"
+              className="mx-auto h-auto w-full max-w-md rounded-box"
             />
-          </div>
-          <img
-            src="/images/main-reseau-partenaires.svg"
-            alt=""
-            width={400}
-            height={300}
-            loading="lazy"
-            className="mx-auto h-auto w-full max-w-md rounded-box"
+          }
+        >
+          <BlockTitle
+            title="Un réseau au service de l’acheteur"
+            lead={`Un achat immobilier mobilise de nombreux métiers. Depuis ${companyLegal.foundedYear}, nous travaillons avec des professionnels d’Île-de-France que nous recommandons à nos clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de compétence, au bénéfice du même projet.`}
           />
-        </div>
+          <CheckList
+            className="mt-6 space-y-3 text-base-content/80"
+            items={[
+              'Des clients accompagnés par un professionnel titulaire de la carte «\u00a0Transactions\u00a0»',
+              'Un interlocuteur identifié pour chacun de vos clients',
+              'Des recommandations réciproques, dans le respect de vos règles professionnelles',
+            ]}
+          />
+        </Split>
 
         <h3 className="mt-16 text-2xl font-semibold">
           Les professionnels avec qui nous travaillons
         </h3>
-        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          <FeatureCard icon={<EuroIcon />} title="Courtiers en crédit">
-            Vos emprunteurs ont un accord de principe&nbsp;? Nous trouvons le bien&nbsp;; vous
-            finalisez le financement.
-          </FeatureCard>
-          <FeatureCard icon={<ShieldIcon />} title="Notaires">
-            Des dossiers complets et des acquéreurs préparés, pour des avant-contrats et des actes
-            sereins.
-          </FeatureCard>
-          <FeatureCard icon={<SearchIcon />} title="Diagnostiqueurs">
-            Des diagnostics lus et expliqués aux acheteurs, et des missions confiées par nos
-            vendeurs.
-          </FeatureCard>
-          <FeatureCard icon={<HomeIcon />} title="Artisans et maîtres d’œuvre">
-            Chiffrages avant offre, travaux après l’achat&nbsp;: nos clients ont besoin de
-            professionnels fiables.
-          </FeatureCard>
-          <FeatureCard icon={<UsersIcon />} title="Gestionnaires de patrimoine">
-            Résidence principale ou investissement locatif, nous cherchons le bien qui s’inscrit
-            dans la stratégie définie avec vous.
-          </FeatureCard>
-          <FeatureCard icon={<KeyIcon />} title="Agences de relocation">
-            Salariés en mobilité, expatriés de retour&nbsp;: nous prenons en charge leur recherche à
-            l’achat, visites à distance comprises.
-          </FeatureCard>
-        </div>
+        <FeatureList
+          features={partners}
+          className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        />
       </Section>
 
       <Section
@@ -121,23 +140,7 @@ export default function PartenariatPage() {
         title="Comment fonctionne la recommandation ?"
         intro="Un fonctionnement simple, formalisé par écrit, sans démarche administrative pour vos clients."
       >
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {referralSteps.map((step, index) => (
-            <li key={step.title} className="rounded-box bg-base-100 p-6 shadow-sm">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 font-sans text-lg font-semibold">
-                <span className="sr-only">Étape {index + 1}&nbsp;: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/75">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={referralSteps} variant="circle" />
         <p className="mt-8 max-w-3xl text-sm text-base-content/70">
           Lorsque la réglementation de votre profession le permet, la convention de partenariat
           précise l’éventuelle rémunération de vos recommandations. Elle n’a aucune incidence sur
@@ -146,75 +149,26 @@ export default function PartenariatPage() {
       </Section>
 
       <Section id="code-partenaire">
-        <div className="grid items-center gap-10 lg:grid-cols-2">
-          <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">Votre code partenaire</h2>
-            <p className="mt-4 text-lg text-base-content/75">
-              Chaque partenaire dispose d’un code qui lui est propre. Vos clients l’utilisent au
-              moment de s’inscrire&nbsp;: il suffit d’ajouter votre code à l’adresse de la page
-              d’inscription.
-            </p>
-            <CheckList
-              className="mt-6 space-y-3 text-base-content/80"
-              items={[
-                'Votre client décrit son projet en 3 minutes, gratuitement.',
-                'Le code est rattaché automatiquement à son dossier.',
-                'Vous pouvez le partager par e-mail, sur une carte de visite ou un QR code.',
-              ]}
-            />
-          </div>
-          <figure className="rounded-box border border-base-300 bg-base-200 p-5 sm:p-7">
-            <div className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
-              <div
-                className="flex items-center gap-2 border-b border-base-300 px-4 py-3"
-                aria-hidden="true"
-              >
-                <span className="size-2.5 rounded-full bg-base-300" />
-                <span className="size-2.5 rounded-full bg-base-300" />
-                <span className="size-2.5 rounded-full bg-base-300" />
-              </div>
-              <div className="px-4 py-6 sm:px-6">
-                <p className="text-sm text-base-content/70">Lien à transmettre à vos clients</p>
-                <p className="mt-2 break-words rounded-field bg-base-200 px-3 py-2.5 font-mono text-sm sm:text-base">
-                  {siteHost}
-                  <wbr />
-                  /signup/
-                  <wbr />
-                  <span className="font-semibold text-secondary-strong">VOTRE-CODE</span>
-                </p>
-                <p className="mt-4 text-sm text-base-content/70">
-                  Exemple&nbsp;: avec le code{' '}
-                  <span className="font-mono font-semibold">DUPONT75</span>, le lien devient
-                </p>
-                <p className="mt-1 break-words font-mono text-sm text-base-content/80">
-                  {siteHost}
-                  <wbr />
-                  /signup/DUPONT75
-                </p>
-              </div>
-            </div>
-            <figcaption className="mt-4 text-sm text-base-content/70">
-              Le code vous est communiqué à la signature de la convention de partenariat.
-            </figcaption>
-          </figure>
-        </div>
+        <Split className="gap-10 lg:grid-cols-2" media={<PartnerLinkExample />}>
+          <BlockTitle
+            title="Votre code partenaire"
+            lead={
+              'Chaque partenaire dispose d’un code qui lui est propre. Vos clients l’utilisent au moment de s’inscrire\u00a0: il suffit d’ajouter votre code à l’adresse de la page d’inscription.'
+            }
+          />
+          <CheckList
+            className="mt-6 space-y-3 text-base-content/80"
+            items={[
+              'Votre client décrit son projet en 3 minutes, gratuitement.',
+              'Le code est rattaché automatiquement à son dossier.',
+              'Vous pouvez le partager par e-mail, sur une carte de visite ou un QR code.',
+            ]}
+          />
+        </Split>
       </Section>
 
       <Section id="engagements" tone="muted" title="Nos engagements envers vos clients">
-        <div className="grid gap-6 md:grid-cols-3">
-          <FeatureCard icon={<HandshakeIcon />} title="Liberté de choix">
-            Votre client reste libre de ses décisions et de ses prestataires, y compris du choix de
-            son notaire et de son établissement de crédit.
-          </FeatureCard>
-          <FeatureCard icon={<EuroIcon />} title="Transparence">
-            Des honoraires connus dès le départ, inscrits dans le mandat et dus uniquement à la
-            signature de l’acte authentique.
-          </FeatureCard>
-          <FeatureCard icon={<ShieldIcon />} title="Confidentialité">
-            Les informations de votre client ne sont partagées qu’avec son accord et pour les
-            besoins de son projet.
-          </FeatureCard>
-        </div>
+        <FeatureList features={commitments} className="grid gap-6 md:grid-cols-3" />
       </Section>
 
       <CtaBand
@@ -234,5 +188,45 @@ export default function PartenariatPage() {
         </Link>
       </CtaBand>
     </>
+  );
+}
+
+/** The partner link, shown in a browser-like frame. */
+function PartnerLinkExample() {
+  return (
+    <figure className="rounded-box border border-base-300 bg-base-200 p-5 sm:p-7">
+      <div className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
+        <div
+          className="flex items-center gap-2 border-b border-base-300 px-4 py-3"
+          aria-hidden="true"
+        >
+          <span className="size-2.5 rounded-full bg-base-300" />
+          <span className="size-2.5 rounded-full bg-base-300" />
+          <span className="size-2.5 rounded-full bg-base-300" />
+        </div>
+        <div className="px-4 py-6 sm:px-6">
+          <p className="text-sm text-base-content/70">Lien à transmettre à vos clients</p>
+          <p className="mt-2 break-words rounded-field bg-base-200 px-3 py-2.5 font-mono text-sm sm:text-base">
+            {siteHost}
+            <wbr />
+            /signup/
+            <wbr />
+            <span className="font-semibold text-secondary-strong">VOTRE-CODE</span>
+          </p>
+          <p className="mt-4 text-sm text-base-content/70">
+            Exemple&nbsp;: avec le code <span className="font-mono font-semibold">DUPONT75</span>,
+            le lien devient
+          </p>
+          <p className="mt-1 break-words font-mono text-sm text-base-content/80">
+            {siteHost}
+            <wbr />
+            /signup/DUPONT75
+          </p>
+        </div>
+      </div>
+      <figcaption className="mt-4 text-sm text-base-content/70">
+        Le code vous est communiqué à la signature de la convention de partenariat.
+      </figcaption>
+    </figure>
   );
 }

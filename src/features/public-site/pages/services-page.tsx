@@ -17,6 +17,7 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
+import { Illustration } from '../../../ui/illustration';
 
 interface Step {
   title: string;
@@ -118,12 +119,8 @@ export default function ServicesPage() {
             ))}
           </ol>
           <aside className="lg:sticky lg:top-28 lg:self-start" aria-label="Bon à savoir">
-            <img
-              src="/images/main-carte-recherche.svg"
-              alt=""
-              width={400}
-              height={300}
-              loading="lazy"
+            <Illustration
+              name="main-carte-recherche"
               className="h-auto w-full max-w-md rounded-box"
             />
             <div className="mt-6 rounded-box border border-base-300 bg-base-200 p-6">
@@ -194,12 +191,9 @@ export default function ServicesPage() {
               </Link>
             </div>
           </div>
-          <img
-            src="/images/main-salon-homestylz.svg"
+          <Illustration
+            name="main-salon-homestylz"
             alt="Salon aménagé par homestylz : canapé, lampadaire, tableau et plante verte"
-            width={400}
-            height={300}
-            loading="lazy"
             className="h-auto w-full rounded-box shadow-sm"
           />
         </div>
