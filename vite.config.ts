@@ -121,7 +121,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                   {
                     // Page building blocks and the small domain modules most pages share.
                     name: 'site',
-                    test: /src[\\/](ui[\\/](page|index)|domain[\\/](fees|format|geography))\./,
+                    test: /src[\\/](ui[\\/](page|index|illustration)|domain[\\/](fees|format|geography))\./,
                   },
                   {
                     // What the two long forms' pages share (their intro and draft reading): one

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../domain/company';
 import { PhoneIcon } from './icons';
-import { FeatureCard } from './page';
+import { ActionRow, FeatureCard } from './page';
 
 /* Building blocks some inner pages share (kept out of the home page's download). */
 
@@ -43,12 +43,21 @@ const layouts = {
     box: 'mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between',
     title: 'text-3xl font-semibold',
     text: 'mt-3 max-w-xl text-primary-content/85',
+    actions: '',
+  },
+  /** As `side`, a larger title, the actions in a row from sm up. */
+  wide: {
+    box: 'mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between',
+    title: 'text-3xl font-semibold sm:text-4xl',
+    text: 'mt-3 max-w-xl text-primary-content/85',
+    actions: 'flex shrink-0 flex-col gap-3 sm:flex-row',
   },
   /** Everything centred, the actions in a row below. */
   center: {
     box: 'mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20',
     title: 'text-3xl font-semibold sm:text-4xl',
     text: 'mx-auto mt-4 max-w-2xl text-lg text-primary-content/85',
+    actions: 'mt-8 flex flex-col justify-center gap-3 sm:flex-row',
   },
 } as const;
 
@@ -80,12 +89,8 @@ export function CtaBand({
   return (
     <section className="bg-primary text-primary-content" aria-labelledby={id}>
       <div className={style.box}>
-        {layout === 'side' ? <div>{heading}</div> : heading}
-        {layout === 'side' ? (
-          children
-        ) : (
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
-        )}
+        {layout === 'center' ? heading : <div>{heading}</div>}
+        {style.actions ? <div className={style.actions}>{children}</div> : children}
       </div>
     </section>
   );
@@ -205,4 +210,33 @@ export function BlockTitle({
       {lead ? <p className={`mt-4 ${leadClassName}`}>{lead}</p> : null}
     </>
   );
+}
+
+/** A button-looking link; an in-page `#fragment` stays a plain anchor. */
+export interface Action {
+  href: string;
+  label: string;
+  /** The button's look: `btn btn-primary` for the first action of a row, `btn btn-outline` after. */
+  className?: string;
+}
+
+function ActionLink({ action, first }: { action: Action; first: boolean }) {
+  const className = action.className ?? (first ? 'btn btn-primary' : 'btn btn-outline');
+  return action.href.startsWith('#') ? (
+    <a href={action.href} className={className}>
+      {action.label}
+    </a>
+  ) : (
+    <Link href={action.href} className={className}>
+      {action.label}
+    </Link>
+  );
+}
+
+/** The actions under a page's header: one button on its own, several in a row. */
+export function PageActions({ actions }: { actions: readonly Action[] }) {
+  const links = actions.map((action, index) => (
+    <ActionLink key={action.href} action={action} first={index === 0} />
+  ));
+  return links.length > 1 ? <ActionRow>{links}</ActionRow> : <div className="mt-8">{links}</div>;
 }

@@ -1,56 +1,24 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { CheckIcon } from './icons';
 
-/** A button-looking link; an in-page `#fragment` stays a plain anchor. */
-export interface Action {
-  href: string;
-  label: string;
-  /** The button's look: `btn btn-primary` for the first action of a row, `btn btn-outline` after. */
-  className?: string;
-}
-
-function ActionLink({ action, first }: { action: Action; first: boolean }) {
-  const className = action.className ?? (first ? 'btn btn-primary' : 'btn btn-outline');
-  return action.href.startsWith('#') ? (
-    <a href={action.href} className={className}>
-      {action.label}
-    </a>
-  ) : (
-    <Link href={action.href} className={className}>
-      {action.label}
-    </Link>
-  );
-}
-
-/**
- * Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then its actions
- * (one button on its own, several in a row) or any other `children`.
- */
+/** Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then `children`. */
 export function PageHeader({
   eyebrow,
   title,
   lead,
-  actions,
   children,
 }: {
   eyebrow?: string;
   title: string;
   lead?: ReactNode;
-  actions?: readonly Action[];
   children?: ReactNode;
 }) {
-  const links = actions?.map((action, index) => (
-    <ActionLink key={action.href} action={action} first={index === 0} />
-  ));
   return (
     <header className="bg-base-200 border-b border-base-300">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
         {eyebrow ? <Eyebrow className="mb-3">{eyebrow}</Eyebrow> : null}
         <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
         {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
-        {links && links.length > 1 ? <ActionRow>{links}</ActionRow> : null}
-        {links?.length === 1 ? <div className="mt-8">{links}</div> : null}
         {children}
       </div>
     </header>

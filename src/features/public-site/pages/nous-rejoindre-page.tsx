@@ -15,7 +15,14 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-import { BlockTitle, CtaBand, FeatureList, Split, type Feature } from '../../../ui/page-blocks';
+import {
+  BlockTitle,
+  CtaBand,
+  FeatureList,
+  PageActions,
+  Split,
+  type Feature,
+} from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 const profile = [
@@ -84,8 +91,9 @@ export default function NousRejoindrePage() {
         eyebrow="Nous rejoindre"
         title="Devenez chasseur immobilier en Île-de-France"
         lead="Vous aimez l’immobilier, le contact et la négociation ? Rejoignez une équipe qui défend les intérêts des acheteurs, avec une méthode, des outils et des clients déjà qualifiés."
-        actions={[{ href: '/contact', label: 'Envoyer ma candidature' }]}
-      />
+      >
+        <PageActions actions={[{ href: '/contact', label: 'Envoyer ma candidature' }]} />
+      </PageHeader>
 
       <Section id="profil">
         <Split

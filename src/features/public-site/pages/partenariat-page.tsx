@@ -15,7 +15,14 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../../../ui';
-import { BlockTitle, CtaBand, FeatureList, Split, type Feature } from '../../../ui/page-blocks';
+import {
+  BlockTitle,
+  CtaBand,
+  FeatureList,
+  PageActions,
+  Split,
+  type Feature,
+} from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 /** Address shown in the partner-link example, without the scheme. */
@@ -98,8 +105,9 @@ export default function PartenariatPage() {
         eyebrow="Devenir partenaire"
         title="Recommandez vos clients à un chasseur immobilier de confiance"
         lead="Courtiers, notaires, artisans, conseillers en patrimoine : vos clients ont des projets immobiliers. Confiez-nous leur recherche, vous restez leur interlocuteur pour votre métier."
-        actions={[{ href: '/contact', label: 'Proposer un partenariat' }]}
-      />
+      >
+        <PageActions actions={[{ href: '/contact', label: 'Proposer un partenariat' }]} />
+      </PageHeader>
 
       <Section id="partenaires">
         <Split
