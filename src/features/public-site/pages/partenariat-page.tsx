@@ -121,7 +121,14 @@ export default function PartenariatPage() {
         >
           <BlockTitle
             title="Un réseau au service de l’acheteur"
-            lead={`Un achat immobilier mobilise de nombreux métiers. Depuis ${companyLegal.foundedYear}, nous travaillons avec des professionnels d’Île-de-France que nous recommandons à nos clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de compétence, au bénéfice du même projet.`}
+            lead={
+              <>
+                Un achat immobilier mobilise de nombreux métiers. Depuis {companyLegal.foundedYear},
+                nous travaillons avec des professionnels d’Île-de-France que nous recommandons à nos
+                clients, et qui nous recommandent aux leurs. Chacun intervient dans son domaine de
+                compétence, au bénéfice du même projet.
+              </>
+            }
           />
           <CheckList
             className="mt-6 space-y-3 text-base-content/80"

@@ -4,9 +4,9 @@ import { company } from '../../../domain/company';
 import {
   ArrowRightIcon,
   ChatIcon,
-  CheckIcon,
+  ActionRow,
+  CheckList,
   EuroIcon,
-  FeatureCard,
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
@@ -18,6 +18,7 @@ import {
   UsersIcon,
 } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
+import { BlockTitle, FeatureList, PageActions, Split, type Feature } from '../../../ui/page-blocks';
 
 interface Step {
   title: string;
@@ -77,6 +78,35 @@ const steps: Step[] = [
   },
 ];
 
+const goodToKnow = [
+  'Un mandat de recherche écrit précise votre projet et nos honoraires avant toute recherche.',
+  'Nos honoraires ne sont dus qu’à la signature de l’acte authentique.',
+  'Un chasseur vous contacte sous 48 heures après votre inscription.',
+];
+
+const audiences: Feature[] = [
+  {
+    icon: <KeyIcon />,
+    title: 'Primo-accédants',
+    text: 'Un premier achat soulève mille questions. Nous vous guidons sur le budget, le financement, les diagnostics et la copropriété.',
+  },
+  {
+    icon: <ChatIcon />,
+    title: 'Expatriés et mobilités',
+    text: 'Vous vivez loin ou arrivez en Île-de-France\u00a0? Visites en visio, comptes rendus détaillés et procuration pour la signature si besoin.',
+  },
+  {
+    icon: <EuroIcon />,
+    title: 'Investisseurs',
+    text: 'Rendement, tension locative, travaux, fiscalité\u00a0: nous sélectionnons des biens cohérents avec votre stratégie patrimoniale.',
+  },
+  {
+    icon: <HomeIcon />,
+    title: 'Familles',
+    text: 'Une pièce de plus, une école, un extérieur, un trajet raisonnable\u00a0: nous cherchons le logement qui accompagnera votre famille.',
+  },
+];
+
 export default function ServicesPage() {
   return (
     <>
@@ -85,14 +115,16 @@ export default function ServicesPage() {
         title="Un chasseur immobilier à vos côtés, de la recherche jusqu’aux clés"
         lead="Trouver le bon bien à Paris ou en petite couronne demande du temps, un réseau et un œil exercé. Nous prenons en charge toute la recherche pour que vous ne consacriez votre énergie qu’aux biens qui comptent."
       >
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href="/signup" className="btn btn-primary">
-            Décrire mon projet
-          </Link>
-          <Link href="/tarifs#tarifs" className="btn btn-outline btn-primary">
-            Voir nos tarifs
-          </Link>
-        </div>
+        <PageActions
+          actions={[
+            { href: '/signup', label: 'Décrire mon projet' },
+            {
+              href: '/tarifs#tarifs',
+              label: 'Voir nos tarifs',
+              className: 'btn btn-outline btn-primary',
+            },
+          ]}
+        />
       </PageHeader>
 
       <Section
@@ -125,21 +157,12 @@ export default function ServicesPage() {
             />
             <div className="mt-6 rounded-box border border-base-300 bg-base-200 p-6">
               <h3 className="font-sans text-base font-semibold">Bon à savoir</h3>
-              <ul className="mt-3 space-y-2 text-sm text-base-content/75">
-                <li className="flex gap-2">
-                  <CheckIcon className="mt-0.5 shrink-0 text-accent" />
-                  Un mandat de recherche écrit précise votre projet et nos honoraires avant toute
-                  recherche.
-                </li>
-                <li className="flex gap-2">
-                  <CheckIcon className="mt-0.5 shrink-0 text-accent" />
-                  Nos honoraires ne sont dus qu’à la signature de l’acte authentique.
-                </li>
-                <li className="flex gap-2">
-                  <CheckIcon className="mt-0.5 shrink-0 text-accent" />
-                  Un chasseur vous contacte sous 48 heures après votre inscription.
-                </li>
-              </ul>
+              <CheckList
+                className="mt-3 space-y-2 text-sm text-base-content/75"
+                itemClassName="flex gap-2"
+                iconClassName="mt-0.5 shrink-0 text-accent"
+                items={goodToKnow}
+              />
             </div>
           </aside>
         </div>
@@ -151,52 +174,40 @@ export default function ServicesPage() {
         title="Pour qui ?"
         intro="Pour tous ceux qui veulent acheter bien, sans y passer leurs soirées et leurs week-ends."
       >
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          <FeatureCard icon={<KeyIcon />} title="Primo-accédants">
-            Un premier achat soulève mille questions. Nous vous guidons sur le budget, le
-            financement, les diagnostics et la copropriété.
-          </FeatureCard>
-          <FeatureCard icon={<ChatIcon />} title="Expatriés et mobilités">
-            Vous vivez loin ou arrivez en Île-de-France&nbsp;? Visites en visio, comptes rendus
-            détaillés et procuration pour la signature si besoin.
-          </FeatureCard>
-          <FeatureCard icon={<EuroIcon />} title="Investisseurs">
-            Rendement, tension locative, travaux, fiscalité&nbsp;: nous sélectionnons des biens
-            cohérents avec votre stratégie patrimoniale.
-          </FeatureCard>
-          <FeatureCard icon={<HomeIcon />} title="Familles">
-            Une pièce de plus, une école, un extérieur, un trajet raisonnable&nbsp;: nous cherchons
-            le logement qui accompagnera votre famille.
-          </FeatureCard>
-        </div>
+        <FeatureList features={audiences} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section id="apres-achat">
-        <div className="grid items-center gap-10 lg:grid-cols-2">
-          <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">
-              Après l’achat, un logement prêt à vivre
-            </h2>
-            <p className="mt-4 text-lg text-base-content/75">
-              Avec {company.homestylzBrand}, notre marque dédiée au home staging et à la décoration,
-              vous profitez de conseils d’aménagement, de packs décoration et d’artisans de
-              confiance pour vos travaux. Une continuité appréciable lorsqu’on vient d’acheter.
-            </p>
-            <div className="mt-7 flex flex-col gap-3 sm:flex-row">
-              <Link href="/homestylz" className="btn btn-outline btn-primary">
-                Découvrir homestylz
-              </Link>
-              <Link href="/homestylz/services#tarifs" className="btn btn-ghost">
-                Tarifs homestylz <ArrowRightIcon />
-              </Link>
-            </div>
-          </div>
-          <Illustration
-            name="main-salon-homestylz"
-            alt="Salon aménagé par homestylz : canapé, lampadaire, tableau et plante verte"
-            className="h-auto w-full rounded-box shadow-sm"
+        <Split
+          className="gap-10 lg:grid-cols-2"
+          media={
+            <Illustration
+              name="main-salon-homestylz"
+              alt={'Salon aménagé par homestylz\u00a0: canapé, lampadaire, tableau et plante verte'}
+              className="h-auto w-full rounded-box shadow-sm"
+            />
+          }
+        >
+          <BlockTitle
+            title="Après l’achat, un logement prêt à vivre"
+            lead={
+              <>
+                Avec {company.homestylzBrand}, notre marque dédiée au home staging et à la
+                décoration, vous profitez de conseils d’aménagement, de packs décoration et
+                d’artisans de confiance pour vos travaux. Une continuité appréciable lorsqu’on vient
+                d’acheter.
+              </>
+            }
           />
-        </div>
+          <ActionRow className="mt-7">
+            <Link href="/homestylz" className="btn btn-outline btn-primary">
+              Découvrir homestylz
+            </Link>
+            <Link href="/homestylz/services#tarifs" className="btn btn-ghost">
+              Tarifs homestylz <ArrowRightIcon />
+            </Link>
+          </ActionRow>
+        </Split>
       </Section>
 
       <section className="pb-16 sm:pb-20" aria-labelledby="services-cta-titre">
