@@ -5,6 +5,7 @@ import {
   CheckList,
   BuildingIcon,
   CameraIcon,
+  Eyebrow,
   EuroIcon,
   HandshakeIcon,
   HomeIcon,
@@ -17,7 +18,14 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-import { CtaLink, FeatureList, type Feature } from '../../../ui/page-blocks';
+import {
+  BlockTitle,
+  CtaLink,
+  FeatureList,
+  PageActions,
+  Split,
+  type Feature,
+} from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 const audiences: Feature[] = [
@@ -98,6 +106,22 @@ const steps = [
   },
 ];
 
+/** How to reach the team, in the closing band. */
+const contacts = [
+  {
+    href: `tel:${company.phoneE164}`,
+    label: company.phone,
+    icon: <PhoneIcon className="shrink-0 text-xl" />,
+    wrap: '',
+  },
+  {
+    href: `mailto:${company.homestylzEmail}`,
+    label: company.homestylzEmail,
+    icon: <MailIcon className="shrink-0 text-xl" />,
+    wrap: 'break-all',
+  },
+];
+
 /** Offer for real-estate professionals (/homestylz/pro). */
 export default function HomestylzProPage() {
   return (
@@ -107,14 +131,12 @@ export default function HomestylzProPage() {
         title="Le partenaire déco des professionnels de l’immobilier"
         lead="Home staging physique ou virtuel, photos, ameublement clé en main&nbsp;: une équipe de décoratrices au service de vos biens, avec des tarifs pensés pour le volume."
       >
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href="/homestylz/contact" className="btn btn-primary">
-            Demander un devis pro
-          </Link>
-          <a href="#solutions" className="btn btn-outline">
-            Nos solutions
-          </a>
-        </div>
+        <PageActions
+          actions={[
+            { href: '/homestylz/contact', label: 'Demander un devis pro' },
+            { href: '#solutions', label: 'Nos solutions' },
+          ]}
+        />
       </PageHeader>
 
       <Section
@@ -149,30 +171,31 @@ export default function HomestylzProPage() {
       </Section>
 
       <Section>
-        <div className="grid items-center gap-12 lg:grid-cols-2">
-          <Illustration
-            name="homestylz-bedroom"
-            alt="Illustration d’une chambre meublée et décorée, prête à louer, avec ses clés sur la table de chevet"
-            className="mx-auto h-auto w-full max-w-lg"
-          />
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              Location meublée
-            </p>
-            <h2 id="cle-en-main-titre" className="mt-2 text-3xl font-semibold sm:text-4xl">
-              Un logement prêt à louer, les clés en main
-            </h2>
-            <p className="mt-4 text-lg text-base-content/75">
-              Vous achetez pour louer&#x202f;? Nous transformons un logement nu en meublé
-              confortable et cohérent, pensé pour plaire aux locataires et résister à l’usage.
-            </p>
-            <CheckList
-              className="mt-6 space-y-3"
-              iconClassName="mt-1 shrink-0 text-secondary-strong"
-              items={furnishing}
+        <Split
+          className="gap-12 lg:grid-cols-2"
+          mediaFirst
+          media={
+            <Illustration
+              name="homestylz-bedroom"
+              alt="Illustration d’une chambre meublée et décorée, prête à louer, avec ses clés sur la table de chevet"
+              className="mx-auto h-auto w-full max-w-lg"
             />
-          </div>
-        </div>
+          }
+        >
+          <BlockTitle
+            eyebrow={<Eyebrow>Location meublée</Eyebrow>}
+            id="cle-en-main-titre"
+            title="Un logement prêt à louer, les clés en main"
+            lead={
+              'Vous achetez pour louer\u202f? Nous transformons un logement nu en meublé confortable et cohérent, pensé pour plaire aux locataires et résister à l’usage.'
+            }
+          />
+          <CheckList
+            className="mt-6 space-y-3"
+            iconClassName="mt-1 shrink-0 text-secondary-strong"
+            items={furnishing}
+          />
+        </Split>
       </Section>
 
       <Section
@@ -202,24 +225,17 @@ export default function HomestylzProPage() {
             </div>
           </div>
           <ul className="space-y-4 rounded-box border border-primary-content/25 bg-primary-content/10 p-6">
-            <li>
-              <a
-                href={`tel:${company.phoneE164}`}
-                className="flex items-center gap-3 hover:underline"
-              >
-                <PhoneIcon className="shrink-0 text-xl" />
-                {company.phone}
-              </a>
-            </li>
-            <li>
-              <a
-                href={`mailto:${company.homestylzEmail}`}
-                className="flex items-center gap-3 break-all hover:underline"
-              >
-                <MailIcon className="shrink-0 text-xl" />
-                {company.homestylzEmail}
-              </a>
-            </li>
+            {contacts.map((contact) => (
+              <li key={contact.href}>
+                <a
+                  href={contact.href}
+                  className={`flex items-center gap-3 hover:underline ${contact.wrap}`}
+                >
+                  {contact.icon}
+                  {contact.label}
+                </a>
+              </li>
+            ))}
             <li className="border-t border-primary-content/25 pt-4 text-sm text-primary-content">
               Agent immobilier&#x202f;? Découvrez aussi le{' '}
               <Link href="/partenariat" className="link">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import { formatEuro } from '../../../domain/format';
@@ -8,7 +7,7 @@ import {
   ArrowRightIcon,
   CameraIcon,
   ChatIcon,
-  CheckIcon,
+  CheckList,
   ClockIcon,
   HomeIcon,
   KeyIcon,
@@ -18,7 +17,16 @@ import {
   SofaIcon,
   SparkleIcon,
 } from '../../../ui';
-import { CtaCallLink, CtaLink } from '../../../ui/page-blocks';
+import {
+  BlockTitle,
+  CtaBand,
+  CtaCallLink,
+  CtaLink,
+  FeatureList,
+  PageActions,
+  Split,
+  type Feature,
+} from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
@@ -32,14 +40,7 @@ const departmentNames: Record<DepartmentCode, string> = {
   '91': 'Essonne',
 };
 
-interface Service {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  points: string[];
-}
-
-const services: Service[] = [
+const services: Feature[] = [
   {
     icon: <ChatIcon />,
     title: 'Visite conseil',
@@ -133,14 +134,12 @@ export default function HomestylzServicesPage() {
         title="Home staging, décoration et photos&nbsp;: nos prestations"
         lead="Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez."
       >
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <a href="#tarifs" className="btn btn-primary">
-            Voir les tarifs
-          </a>
-          <Link href="/homestylz/contact" className="btn btn-outline">
-            Demander un devis
-          </Link>
-        </div>
+        <PageActions
+          actions={[
+            { href: '#tarifs', label: 'Voir les tarifs' },
+            { href: '/homestylz/contact', label: 'Demander un devis' },
+          ]}
+        />
       </PageHeader>
 
       <Section
@@ -148,66 +147,48 @@ export default function HomestylzServicesPage() {
         title="Ce que nous faisons pour vous"
         intro="Six façons de révéler un intérieur, selon votre projet, votre bien et votre budget."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => (
-            <li
-              key={service.title}
-              className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
-            >
-              <div className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
-                {service.icon}
-              </div>
-              <h3 className="font-sans text-lg font-semibold">{service.title}</h3>
-              <p className="mt-2 text-base-content/75">{service.text}</p>
-              <ul className="mt-4 space-y-1.5 text-sm">
-                {service.points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <CheckIcon className="mt-0.5 shrink-0 text-secondary-strong" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={services} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section tone="muted">
-        <div className="grid items-center gap-12 lg:grid-cols-2">
-          <div>
-            <h2 id="deroulement-titre" className="text-3xl font-semibold sm:text-4xl">
-              Comment se déroule une intervention
-            </h2>
-            <p className="mt-4 max-w-xl text-lg text-base-content/75">
-              Une seule interlocutrice suit votre projet du premier appel jusqu’à la remise des
-              photos.
-            </p>
-            <ol className="mt-8 space-y-6">
-              {timeline.map((step, index) => (
-                <li key={step.title} className="flex gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-lg font-semibold text-primary-content"
-                  >
-                    {index + 1}
-                  </span>
-                  <div>
-                    <h3 className="font-sans text-lg font-semibold">
-                      <span className="sr-only">Étape {index + 1}&nbsp;: </span>
-                      {step.title}
-                    </h3>
-                    <p className="mt-1 text-base-content/75">{step.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-          <Illustration
-            name="homestylz-moodboard"
-            alt="Illustration d’une planche d’ambiance&nbsp;: nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil"
-            className="mx-auto h-auto w-full max-w-lg"
+        <Split
+          className="gap-12 lg:grid-cols-2"
+          media={
+            <Illustration
+              name="homestylz-moodboard"
+              alt={
+                'Illustration d’une planche d’ambiance\u00a0: nuancier terracotta, ocre et sauge, échantillon de tissu, photo de fauteuil'
+              }
+              className="mx-auto h-auto w-full max-w-lg"
+            />
+          }
+        >
+          <BlockTitle
+            id="deroulement-titre"
+            title="Comment se déroule une intervention"
+            lead="Une seule interlocutrice suit votre projet du premier appel jusqu’à la remise des photos."
+            leadClassName="max-w-xl text-lg text-base-content/75"
           />
-        </div>
+          <ol className="mt-8 space-y-6">
+            {timeline.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-lg font-semibold text-primary-content"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-sans text-lg font-semibold">
+                    <span className="sr-only">Étape {index + 1}&nbsp;: </span>
+                    {step.title}
+                  </h3>
+                  <p className="mt-1 text-base-content/75">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Split>
       </Section>
 
       <Section
@@ -279,33 +260,30 @@ export default function HomestylzServicesPage() {
         </div>
       </Section>
 
-      <section aria-labelledby="contact-titre" className="bg-primary text-primary-content">
-        <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="contact-titre" className="text-3xl font-semibold sm:text-4xl">
-              Un projet, une question&#x202f;?
-            </h2>
-            <p className="mt-3 max-w-xl text-primary-content/85">
-              Appelez-nous au{' '}
-              <a href={`tel:${company.phoneE164}`} className="link whitespace-nowrap">
-                {company.phone}
-              </a>{' '}
-              ou écrivez à{' '}
-              <a href={`mailto:${company.homestylzEmail}`} className="link">
-                {company.homestylzEmail}
-              </a>
-              . {company.openingHours}.
-            </p>
-          </div>
-          <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <CtaLink href="/homestylz/contact">
-              <MailIcon />
-              Demander un devis
-            </CtaLink>
-            <CtaCallLink>Appeler</CtaCallLink>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="contact-titre"
+        layout="wide"
+        title={<>Un projet, une question&#x202f;?</>}
+        text={
+          <>
+            Appelez-nous au{' '}
+            <a href={`tel:${company.phoneE164}`} className="link whitespace-nowrap">
+              {company.phone}
+            </a>{' '}
+            ou écrivez à{' '}
+            <a href={`mailto:${company.homestylzEmail}`} className="link">
+              {company.homestylzEmail}
+            </a>
+            . {company.openingHours}.
+          </>
+        }
+      >
+        <CtaLink href="/homestylz/contact">
+          <MailIcon />
+          Demander un devis
+        </CtaLink>
+        <CtaCallLink>Appeler</CtaCallLink>
+      </CtaBand>
     </>
   );
 }
@@ -341,14 +319,12 @@ function OfferCard({ offer }: { offer: HomestylzOffer }) {
       </p>
       <p className="mt-4 text-base-content/75">{offer.summary}</p>
       <h4 className="sr-only">Ce qui est inclus</h4>
-      <ul className="mb-6 mt-5 space-y-2 border-t border-base-300 pt-5 text-sm">
-        {offer.includes.map((item) => (
-          <li key={item} className="flex gap-2">
-            <CheckIcon className="mt-0.5 shrink-0 text-secondary-strong" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        className="mb-6 mt-5 space-y-2 border-t border-base-300 pt-5 text-sm"
+        itemClassName="flex gap-2"
+        iconClassName="mt-0.5 shrink-0 text-secondary-strong"
+        items={offer.includes}
+      />
       <Link
         href="/homestylz/contact"
         className={`btn mt-auto ${offer.featured ? 'btn-primary' : 'btn-outline btn-primary'}`}
