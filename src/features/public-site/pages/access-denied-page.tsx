@@ -1,15 +1,13 @@
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
-import { HomeIcon, KeyIcon, MailIcon } from '../../../ui';
+import { Eyebrow, HomeIcon, KeyIcon, MailIcon } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
 
 export default function AccessDeniedPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 pb-20 pt-28 text-center sm:px-6 lg:pt-36">
       <Illustration name="help-lock" className="w-48 sm:w-60" load="eager" />
-      <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-        Accès réservé
-      </p>
+      <Eyebrow className="mt-6">Accès réservé</Eyebrow>
       <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Accès refusé</h1>
       <p className="mt-5 text-lg text-base-content/75">
         Cette page est réservée à d’autres comptes&nbsp;: l’espace client aux acquéreurs inscrits,

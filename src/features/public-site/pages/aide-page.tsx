@@ -7,6 +7,7 @@ import {
   ClockIcon,
   DocumentIcon,
   EuroIcon,
+  IconCircle,
   MailIcon,
   PageHeader,
   PhoneIcon,
@@ -62,15 +63,53 @@ const topics: HelpTopic[] = [
   },
 ];
 
+/** The ways to reach the team, as a list of terms (the icon and a label for screen readers). */
+const ways = [
+  {
+    icon: <PhoneIcon />,
+    label: 'Téléphone',
+    plain: false,
+    value: (
+      <>
+        <a href={`tel:${company.phoneE164}`} className="link link-hover text-lg font-semibold">
+          {company.phone}
+        </a>
+        <p className="text-sm text-base-content/70">Appel non surtaxé</p>
+      </>
+    ),
+  },
+  {
+    icon: <MailIcon />,
+    label: 'E-mail',
+    plain: false,
+    value: (
+      <>
+        <a
+          href={`mailto:${company.email}`}
+          className="link link-hover text-lg font-semibold break-all"
+        >
+          {company.email}
+        </a>
+        <p className="text-sm text-base-content/70">
+          homestylz&nbsp;:{' '}
+          <a href={`mailto:${company.homestylzEmail}`} className="link link-hover">
+            {company.homestylzEmail}
+          </a>
+        </p>
+      </>
+    ),
+  },
+  { icon: <ClockIcon />, label: 'Horaires d’ouverture', plain: true, value: company.openingHours },
+  { icon: <PinIcon />, label: 'Adresse', plain: true, value: fullAddress },
+];
+
 function TopicCard({ topic }: { topic: HelpTopic }) {
   return (
     <Link
       href={topic.href}
       className="group flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
     >
-      <span className="mb-4 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
-        {topic.icon}
-      </span>
+      <IconCircle>{topic.icon}</IconCircle>
       <h2 className="font-sans text-lg font-semibold">{topic.title}</h2>
       <p className="mt-2 flex-1 text-base-content/75">{topic.text}</p>
       <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
@@ -112,55 +151,15 @@ export default function AidePage() {
               immobilier vous rappelle sous 48 heures.
             </p>
             <dl className="mt-8 grid gap-5 sm:grid-cols-2">
-              <div className="flex gap-3">
-                <dt className="mt-0.5 text-xl text-primary">
-                  <PhoneIcon />
-                  <span className="sr-only">Téléphone</span>
-                </dt>
-                <dd>
-                  <a
-                    href={`tel:${company.phoneE164}`}
-                    className="link link-hover text-lg font-semibold"
-                  >
-                    {company.phone}
-                  </a>
-                  <p className="text-sm text-base-content/70">Appel non surtaxé</p>
-                </dd>
-              </div>
-              <div className="flex gap-3">
-                <dt className="mt-0.5 text-xl text-primary">
-                  <MailIcon />
-                  <span className="sr-only">E-mail</span>
-                </dt>
-                <dd>
-                  <a
-                    href={`mailto:${company.email}`}
-                    className="link link-hover text-lg font-semibold break-all"
-                  >
-                    {company.email}
-                  </a>
-                  <p className="text-sm text-base-content/70">
-                    homestylz&nbsp;:{' '}
-                    <a href={`mailto:${company.homestylzEmail}`} className="link link-hover">
-                      {company.homestylzEmail}
-                    </a>
-                  </p>
-                </dd>
-              </div>
-              <div className="flex gap-3">
-                <dt className="mt-0.5 text-xl text-primary">
-                  <ClockIcon />
-                  <span className="sr-only">Horaires d’ouverture</span>
-                </dt>
-                <dd className="text-base-content/85">{company.openingHours}</dd>
-              </div>
-              <div className="flex gap-3">
-                <dt className="mt-0.5 text-xl text-primary">
-                  <PinIcon />
-                  <span className="sr-only">Adresse</span>
-                </dt>
-                <dd className="text-base-content/85">{fullAddress}</dd>
-              </div>
+              {ways.map((way) => (
+                <div key={way.label} className="flex gap-3">
+                  <dt className="mt-0.5 text-xl text-primary">
+                    {way.icon}
+                    <span className="sr-only">{way.label}</span>
+                  </dt>
+                  <dd className={way.plain ? 'text-base-content/85' : undefined}>{way.value}</dd>
+                </div>
+              ))}
             </dl>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link href="/contact" className="btn btn-primary">

@@ -5,6 +5,8 @@ import {
   ArrowRightIcon,
   ChatIcon,
   EuroIcon,
+  Eyebrow,
+  IconCircle,
   HomeIcon,
   MailIcon,
   SearchIcon,
@@ -53,9 +55,7 @@ export default function NotFoundPage() {
     <section className="mx-auto max-w-5xl px-4 pb-20 pt-28 sm:px-6 lg:pt-36">
       <div className="flex flex-col items-center text-center">
         <Illustration name="help-not-found" className="w-52 sm:w-64" load="eager" />
-        <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-          Erreur 404
-        </p>
+        <Eyebrow className="mt-6">Erreur 404</Eyebrow>
         <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Page introuvable</h1>
         <p className="mt-5 max-w-xl text-lg text-base-content/75">
           La page que vous cherchez n’existe pas ou a été déplacée. Vérifiez l’adresse saisie, ou
@@ -69,9 +69,9 @@ export default function NotFoundPage() {
               href={destination.href}
               className="group flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4 transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
             >
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
+              <IconCircle className="inline-flex size-10 shrink-0 text-xl">
                 {destination.icon}
-              </span>
+              </IconCircle>
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold">{destination.title}</span>
                 <span className="block text-sm text-base-content/70">{destination.text}</span>
