@@ -12,7 +12,7 @@ import {
   Section,
   ShieldIcon,
 } from '../../../ui';
-import { CtaBand } from '../../../ui/page-blocks';
+import { BlockTitle, CtaBand, Split } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 const ways = [
@@ -49,35 +49,34 @@ export default function InformationEntreprisePage() {
       />
 
       <Section id="histoire">
-        <div className="grid items-center gap-12 lg:grid-cols-2">
-          <div>
-            <h2 className="text-3xl font-semibold sm:text-4xl">
-              Une équipe parisienne, au service des acheteurs
-            </h2>
-            <div className="mt-5 space-y-4 text-lg text-base-content/75">
-              <p>
-                En Île-de-France, les bons biens partent vite, les annonces se ressemblent et les
-                visites s’enchaînent le samedi matin. Beaucoup d’acheteurs y consacrent des mois, au
-                détriment de leur vie de famille et de leur travail.
-              </p>
-              <p>
-                Nous avons créé {company.brand} en {companyLegal.foundedYear} pour changer
-                cela&nbsp;: un chasseur immobilier qui travaille pour l’acheteur, connaît son
-                secteur rue par rue et prend en charge la recherche, les visites et la négociation
-                jusqu’à la signature.
-              </p>
-              <p>
-                Avec {company.homestylzBrand}, notre marque de home staging et de décoration, nous
-                accompagnons aussi les propriétaires qui vendent et les acheteurs qui emménagent.
-              </p>
-            </div>
+        <Split
+          className="gap-12 lg:grid-cols-2"
+          media={
+            <Illustration
+              name="main-hero-toits-paris"
+              alt="Immeubles haussmanniens parisiens, toits de zinc et cheminées"
+              className="h-auto w-full rounded-box shadow-sm"
+            />
+          }
+        >
+          <BlockTitle title="Une équipe parisienne, au service des acheteurs" />
+          <div className="mt-5 space-y-4 text-lg text-base-content/75">
+            <p>
+              En Île-de-France, les bons biens partent vite, les annonces se ressemblent et les
+              visites s’enchaînent le samedi matin. Beaucoup d’acheteurs y consacrent des mois, au
+              détriment de leur vie de famille et de leur travail.
+            </p>
+            <p>
+              Nous avons créé {company.brand} en {companyLegal.foundedYear} pour changer cela&nbsp;:
+              un chasseur immobilier qui travaille pour l’acheteur, connaît son secteur rue par rue
+              et prend en charge la recherche, les visites et la négociation jusqu’à la signature.
+            </p>
+            <p>
+              Avec {company.homestylzBrand}, notre marque de home staging et de décoration, nous
+              accompagnons aussi les propriétaires qui vendent et les acheteurs qui emménagent.
+            </p>
           </div>
-          <Illustration
-            name="main-hero-toits-paris"
-            alt="Immeubles haussmanniens parisiens, toits de zinc et cheminées"
-            className="h-auto w-full rounded-box shadow-sm"
-          />
-        </div>
+        </Split>
       </Section>
 
       <Section
