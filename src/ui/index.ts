@@ -2,6 +2,7 @@ export * from './icons';
 export { Logo } from './logo';
 export {
   ActionRow,
+  Callout,
   CheckList,
   Eyebrow,
   FeatureCard,

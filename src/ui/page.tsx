@@ -224,3 +224,16 @@ export function CheckList({
     </ul>
   );
 }
+
+/** A boxed block after a page's last section: text, then actions on its right from md up. */
+export function Callout({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <section className="pb-16 sm:pb-20" aria-labelledby={id}>
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-7 sm:p-10 md:flex-row md:items-center md:justify-between">
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}

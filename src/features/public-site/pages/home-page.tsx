@@ -6,6 +6,7 @@ import { KEPT_DEPARTMENTS } from '../../../domain/geography';
 import {
   ArrowRightIcon,
   ActionRow,
+  Callout,
   CheckList,
   Eyebrow,
   ClockIcon,
@@ -282,26 +283,22 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <section className="pb-16 sm:pb-20" aria-labelledby="honoraires-titre">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-7 sm:p-10 md:flex-row md:items-center md:justify-between">
-            <div className="max-w-2xl">
-              <h2 id="honoraires-titre" className="text-2xl font-semibold sm:text-3xl">
-                Des honoraires clairs, payés uniquement au succès
-              </h2>
-              <p className="mt-3 text-base-content/75">
-                De {formatPercent(lowestRate)} à {formatPercent(highestRate)} TTC du prix net
-                vendeur selon la tranche, avec un minimum de {formatEuro(MINIMUM_FEE_TTC)} TTC, à la
-                charge de l’acquéreur et réglés à la signature de l’acte authentique. Pour les
-                propriétaires vendeurs&nbsp;: aucune commission.
-              </p>
-            </div>
-            <Link href="/tarifs#tarifs" className="btn btn-primary shrink-0">
-              Voir le barème d’honoraires
-            </Link>
-          </div>
+      <Callout id="honoraires-titre">
+        <div className="max-w-2xl">
+          <h2 id="honoraires-titre" className="text-2xl font-semibold sm:text-3xl">
+            Des honoraires clairs, payés uniquement au succès
+          </h2>
+          <p className="mt-3 text-base-content/75">
+            De {formatPercent(lowestRate)} à {formatPercent(highestRate)} TTC du prix net vendeur
+            selon la tranche, avec un minimum de {formatEuro(MINIMUM_FEE_TTC)} TTC, à la charge de
+            l’acquéreur et réglés à la signature de l’acte authentique. Pour les propriétaires
+            vendeurs&nbsp;: aucune commission.
+          </p>
         </div>
-      </section>
+        <Link href="/tarifs#tarifs" className="btn btn-primary shrink-0">
+          Voir le barème d’honoraires
+        </Link>
+      </Callout>
 
       <section className="bg-primary text-primary-content" aria-labelledby="cta-titre">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-20">

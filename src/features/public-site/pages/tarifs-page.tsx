@@ -12,7 +12,16 @@ import {
   type FeeBracket,
 } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
-import { ArrowRightIcon, ChatIcon, CheckIcon, PageHeader, Section, SparkleIcon } from '../../../ui';
+import {
+  ArrowRightIcon,
+  Callout,
+  ChatIcon,
+  CheckIcon,
+  IconCircle,
+  PageHeader,
+  Section,
+  SparkleIcon,
+} from '../../../ui';
 
 /** Date from which the barème applies (arrêté du 10 janvier 2017: the scale must be dated). */
 const SCALE_EFFECTIVE_DATE = '2024-01-01';
@@ -294,34 +303,30 @@ export default function TarifsPage() {
         </div>
       </Section>
 
-      <section className="pb-16 sm:pb-20" aria-labelledby="tarifs-faq-titre">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-7 sm:p-10 md:flex-row md:items-center md:justify-between">
-            <div className="flex gap-4">
-              <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary sm:inline-flex">
-                <ChatIcon />
-              </span>
-              <div>
-                <h2 id="tarifs-faq-titre" className="text-2xl font-semibold">
-                  Des questions sur nos honoraires&nbsp;?
-                </h2>
-                <p className="mt-2 max-w-xl text-base-content/75">
-                  Retrouvez les réponses aux questions les plus fréquentes dans notre FAQ, ou
-                  appelez-nous au {company.phone}.
-                </p>
-              </div>
-            </div>
-            <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-              <Link href="/aide/faq" className="btn btn-primary">
-                Lire la FAQ
-              </Link>
-              <Link href="/contact" className="btn btn-ghost">
-                Nous contacter
-              </Link>
-            </div>
+      <Callout id="tarifs-faq-titre">
+        <div className="flex gap-4">
+          <IconCircle className="hidden size-11 shrink-0 text-2xl sm:inline-flex">
+            <ChatIcon />
+          </IconCircle>
+          <div>
+            <h2 id="tarifs-faq-titre" className="text-2xl font-semibold">
+              Des questions sur nos honoraires&nbsp;?
+            </h2>
+            <p className="mt-2 max-w-xl text-base-content/75">
+              Retrouvez les réponses aux questions les plus fréquentes dans notre FAQ, ou
+              appelez-nous au {company.phone}.
+            </p>
           </div>
         </div>
-      </section>
+        <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
+          <Link href="/aide/faq" className="btn btn-primary">
+            Lire la FAQ
+          </Link>
+          <Link href="/contact" className="btn btn-ghost">
+            Nous contacter
+          </Link>
+        </div>
+      </Callout>
     </>
   );
 }
