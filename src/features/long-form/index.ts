@@ -15,6 +15,7 @@ export {
 } from './machine';
 export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
 export { checkBody } from './check';
+export { restoreStepAnswers, stepsOfFields } from './step-schemas';
 export {
   useLongForm,
   type LongFormFlow,
