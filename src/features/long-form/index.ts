@@ -24,7 +24,7 @@ export {
   type SubmissionCheck,
   type SubmitFailure,
 } from './use-long-form';
-export { useSubmitStepForm, type SubmitStepProps } from './use-submit-step';
+export { useSubmitStepForm, type SubmitStepForm, type SubmitStepProps } from './use-submit-step';
 export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';

@@ -188,17 +188,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
         <BudgetStep budget={answers.budget} onChange={(budget) => answer({ budget })} nav={nav} />
       );
     case BuyerStep.USER:
-      return (
-        <UserStep
-          answers={answers}
-          onChange={answer}
-          onSubmit={w.submit}
-          onPrevious={w.previous}
-          onFix={(target) => w.goTo(target as typeof step)}
-          sending={w.sending}
-          failure={w.failure}
-        />
-      );
+      return <UserStep form={w} />;
     case BuyerStep.CONFIRM:
       return <ConfirmStep form={w} />;
   }

@@ -159,17 +159,7 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
         />
       );
     case OwnerStep.CONTACT:
-      return (
-        <ContactStep
-          answers={answers}
-          onChange={answer}
-          onSubmit={q.submit}
-          onPrevious={q.previous}
-          onFix={q.goTo}
-          sending={q.sending}
-          failure={q.failure}
-        />
-      );
+      return <ContactStep form={q} />;
     case OwnerStep.CONFIRM:
       return <ConfirmStep form={q} />;
   }
