@@ -36,5 +36,5 @@ export {
   type LongFormConfirmationForm,
 } from './ui/confirmation';
 export type { Phase } from './ui/progress-phases';
-export { OptionCard, type Option } from './ui/option-card';
+export { OptionCard, OptionCards, type ChoiceProps, type Option } from './ui/option-card';
 export type { DraftStorage } from '../../db/drafts.repo';
