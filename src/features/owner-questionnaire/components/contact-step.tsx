@@ -18,7 +18,7 @@ import type { OwnerAnswers } from '../questionnaire-flow';
 import { stepTitles } from '../step-content';
 import { useSubmitStepForm, type SubmitStepProps } from '../../long-form';
 import type { ContactAnswers } from '../use-owner-questionnaire';
-import { FieldMessage, Hint, StepCounter, StepNav, StepTitle } from './question-layout';
+import { FieldMessage, Hint, QuestionTitle, StepCounter, StepNav } from './question-layout';
 
 const contactSchema = ownerStepSchemas[OwnerStep.CONTACT];
 type ContactFields = z.input<typeof contactSchema>;
@@ -58,7 +58,7 @@ export function ContactStep({ form }: SubmitStepProps<OwnerAnswers, ContactAnswe
   return (
     <form noValidate method="post" onSubmit={send} aria-describedby="owner-contact-aide">
       <StepCounter step={OwnerStep.CONTACT} />
-      <StepTitle>{stepTitles[OwnerStep.CONTACT]}</StepTitle>
+      <QuestionTitle step={OwnerStep.CONTACT} />
       <Hint id="owner-contact-aide">
         Un chasseur immobilier vous rappelle sous 48 heures pour parler de votre bien et de votre
         calendrier de vente.

@@ -19,7 +19,7 @@ import {
   STEP_TITLE_ID,
   StepCounter,
   StepNav,
-  StepTitle,
+  QuestionTitle,
   titleClass,
 } from './question-layout';
 
@@ -41,7 +41,7 @@ export function DocumentsStep({
   return (
     <QuestionForm onNext={nav.onNext} canNext={nav.canNext}>
       <StepCounter step={OwnerStep.WITH_DOC} />
-      <StepTitle>{stepTitles[OwnerStep.WITH_DOC]}</StepTitle>
+      <QuestionTitle step={OwnerStep.WITH_DOC} />
       <Hint>
         Ces documents seront demandés par le notaire. Les avoir déjà rassemblés accélère la vente.
       </Hint>
