@@ -20,6 +20,7 @@ export {
   useLongForm,
   type LongFormFlow,
   type SplitErrors,
+  type StepNavigation,
   type StepToFix,
   type SubmissionCheck,
   type SubmitFailure,
@@ -28,13 +29,19 @@ export { useSubmitStepForm, type SubmitStepForm, type SubmitStepProps } from './
 export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';
-export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
+export { type LongFormBenefit, type LongFormIntroContent } from './ui/intro';
 export { LongFormSteps } from './ui/step-frame';
 export {
   LongFormConfirmation,
   type ConfirmationTexts,
   type LongFormConfirmationForm,
 } from './ui/confirmation';
-export type { Phase } from './ui/progress-phases';
-export { OptionCard, OptionCards, type ChoiceProps, type Option } from './ui/option-card';
+export { phaseIndex, type Phase } from './ui/progress-phases';
+export {
+  OptionCard,
+  OptionCards,
+  yesNoOptions,
+  type ChoiceProps,
+  type Option,
+} from './ui/option-card';
 export type { DraftStorage } from '../../db/drafts.repo';

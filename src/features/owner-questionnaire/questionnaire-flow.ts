@@ -16,6 +16,7 @@ import {
 import {
   checkBody,
   flowMachine,
+  phaseIndex,
   restoreStepAnswers,
   stepsOfFields,
   type DraftSnapshot,
@@ -69,11 +70,7 @@ export const ownerPhases = [
 ] as const;
 
 /** Index (0-2) of the phase a step belongs to; CONFIRM counts as past the last phase. */
-export function phaseIndexOf(step: number): number {
-  if (step > LAST_QUESTION) return ownerPhases.length;
-  const index = ownerPhases.findIndex((p) => step >= p.first && step <= p.last);
-  return Math.max(index, 0);
-}
+export const phaseIndexOf = (step: number): number => phaseIndex(ownerPhases, step);
 
 export function isQuestionStep(step: number): step is OwnerQuestionStep {
   return step >= FIRST_QUESTION && step <= LAST_QUESTION;

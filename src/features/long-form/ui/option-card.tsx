@@ -52,6 +52,12 @@ export function OptionCard({
   );
 }
 
+/** The two answers of a yes-or-no question. */
+export const yesNoOptions = [
+  { value: true, label: 'Oui' },
+  { value: false, label: 'Non' },
+] as const;
+
 /** A question answered by one of its options: what the group of its cards gets. */
 export interface ChoiceProps<V> {
   name: string;

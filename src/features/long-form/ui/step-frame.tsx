@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { LongFormFrame, LongFormNotice, type LongFormPicture } from './frame';
-import { ProgressPhases, type Phase } from './progress-phases';
+import { LongFormIntro, type LongFormIntroContent } from './intro';
+import { ProgressPhases, phaseIndex, type Phase } from './progress-phases';
 import { RestartButton } from './restart-dialog';
 import { storageNotice } from './storage-notice';
 
@@ -142,25 +143,37 @@ export function LongFormStepFrame({
   );
 }
 
+/** 'le questionnaire' → 'du questionnaire', 'l’inscription' → 'de l’inscription'. */
+const ofTask = (task: string) => (task.startsWith('le ') ? `du ${task.slice(3)}` : `de ${task}`);
+
 /**
- * The step frame of a running long form (useLongForm's state): the progress and 'Recommencer'
- * on the question steps, the notices of a resumed draft and of a device that does not store.
+ * The step frame of a running long form (useLongForm's state): the progress through the flow's
+ * `phases` and 'Recommencer' on the question steps, the notices of a resumed draft and of a
+ * device that does not store; the progress and the restart dialog are named after the `task`.
+ * START shows the flow's `intro` again (after 'Recommencer'), the other steps the `children`.
  */
 export function LongFormSteps({
   form,
-  progress,
+  intro,
+  phases,
+  restartIdPrefix,
+  children,
   ...frame
 }: {
   form: {
-    bounds: { firstQuestion: number; lastQuestion: number; confirm: number };
+    bounds: { start: number; firstQuestion: number; lastQuestion: number; confirm: number };
     step: number;
     moves: number;
     resumed: boolean;
     storage: 'ok' | 'full' | 'refused';
+    next: () => void;
     restart: () => Promise<void>;
   };
-  progress: Omit<LongFormProgress, 'onRestart'>;
-  titleId: string;
+  /** The flow's intro, whose `titleId` is the id of every step's title. */
+  intro: LongFormIntroContent;
+  phases: readonly Phase[];
+  /** Prefix of the restart dialog's element ids. */
+  restartIdPrefix: string;
   picture: LongFormPicture;
   task: string;
   children: ReactNode;
@@ -170,11 +183,25 @@ export function LongFormSteps({
   return (
     <LongFormStepFrame
       {...frame}
+      titleId={intro.titleId}
       step={step}
       moves={form.moves}
-      progress={asking ? { ...progress, onRestart: () => void form.restart() } : null}
+      progress={
+        asking
+          ? {
+              phases,
+              current: phaseIndex(phases, step),
+              label: `Progression ${ofTask(frame.task)}`,
+              restartTitle: `Recommencer ${frame.task}\u202f?`,
+              restartIdPrefix,
+              onRestart: () => void form.restart(),
+            }
+          : null
+      }
       resumed={form.resumed && asking}
       unstored={form.storage !== 'ok' && step !== bounds.confirm ? form.storage : null}
-    />
+    >
+      {step === bounds.start ? <LongFormIntro {...intro} ready onStart={form.next} /> : children}
+    </LongFormStepFrame>
   );
 }

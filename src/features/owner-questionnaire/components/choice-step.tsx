@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import type { OwnerStepNumber } from '../../../domain/owner-questionnaire.schema';
-import type { ChoiceProps } from '../../long-form';
+import type { ChoiceProps, StepNavigation } from '../../long-form';
 import { OptionGroup } from './option-group';
 import { Hint, QuestionForm, QuestionTitle, StepCounter, StepNav } from './question-layout';
-
-export interface StepNavigation {
-  canNext: boolean;
-  onNext: () => void;
-  onPrevious: () => void;
-}
 
 /** A question answered by one choice among coded options: the group's legend is the title. */
 export function ChoiceStep<V extends string | number>({

@@ -4,7 +4,7 @@ import { searchCities } from '../../../domain/city-search';
 import { departmentLabel } from '../../../lib/geography';
 import { PinIcon, SearchIcon } from '../../../ui';
 import { useCities, useDepartments, type Loadable } from '../use-geography';
-import type { StepNavigation } from './choice-step';
+import type { StepNavigation } from '../../long-form';
 import { OptionGroup } from './option-group';
 import { Hint, QuestionForm, QuestionTitle, StepCounter, StepNav } from './question-layout';
 

@@ -3,41 +3,31 @@ import {
   bedroomCounts,
   bienTypes,
   propertyCountOptions,
-  propertyPurposes,
+  purposeOptions,
   roomCounts,
+  selfLabelled,
   surfaceBands,
   visitCounts,
 } from '../../../domain/property';
 import { ownerStepPicture } from '../owner-steps';
-import { canGoNext, ownerPhases, phaseIndexOf } from '../questionnaire-flow';
+import { ownerPhases } from '../questionnaire-flow';
 import { stepPictureAlts } from '../step-content';
 import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
-import { ChoiceStep, type StepNavigation } from './choice-step';
+import { ChoiceStep } from './choice-step';
 import { ConfirmStep } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { STEP_TITLE_ID } from './questionnaire-frame';
 import { LongFormSteps, type LongFormProps } from '../../long-form';
-import { StartStep } from './start-step';
+import { ownerIntro } from './start-step';
 
-const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
-const statusOptions = [
-  { value: 'Ancien', label: 'Ancien' },
-  { value: 'Neuf', label: 'Neuf' },
-] as const;
+/** The first two conditions (spec 2.5). */
+const statusOptions = selfLabelled(['Ancien', 'Neuf'] as const);
 
 /** The question of the current step. */
 function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
-  const { step, answers, answer } = q;
-  const nav: StepNavigation = {
-    canNext: canGoNext(step, answers),
-    onNext: q.next,
-    onPrevious: q.previous,
-  };
+  const { step, answers, answer, nav } = q;
   switch (step) {
-    case OwnerStep.START:
-      return <StartStep ready onStart={q.next} />;
     case OwnerStep.PROPERTY_TYPE:
       return (
         <ChoiceStep
@@ -174,15 +164,10 @@ export default function OwnerQuestions(props: LongFormProps) {
   return (
     <LongFormSteps
       form={q}
-      titleId={STEP_TITLE_ID}
+      intro={ownerIntro}
       picture={{ src: ownerStepPicture(q.step), alt: stepPictureAlts[q.step] }}
-      progress={{
-        phases: ownerPhases,
-        current: phaseIndexOf(q.step),
-        label: 'Progression du questionnaire',
-        restartTitle: 'Recommencer le questionnaire\u202f?',
-        restartIdPrefix: 'recommencer',
-      }}
+      phases={ownerPhases}
+      restartIdPrefix="recommencer"
       task="le questionnaire"
     >
       <CurrentStep q={q} />
