@@ -31,11 +31,7 @@ export { LongFormNav, LongFormForm } from './ui/controls';
 export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';
 export { type LongFormBenefit, type LongFormIntroContent } from './ui/intro';
 export { LongFormSteps } from './ui/step-frame';
-export {
-  LongFormConfirmation,
-  type ConfirmationTexts,
-  type LongFormConfirmationForm,
-} from './ui/confirmation';
+export type { LongFormConfirmationContent } from './ui/confirmation';
 export { phaseIndex, type Phase } from './ui/progress-phases';
 export {
   OptionCard,

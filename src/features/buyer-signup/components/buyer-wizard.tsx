@@ -17,7 +17,7 @@ import { CityStep, DepartmentStep } from './geography-steps';
 import { LongFormSteps, yesNoOptions, type LongFormProps } from '../../long-form';
 import { UserStep } from './user-step';
 import { BudgetStep } from './budget-step';
-import { ConfirmStep } from './confirm-step';
+import { buyerConfirmation } from './confirm-step';
 
 /** Radio steps: title and options (spec 2.6). */
 const radioSteps = {
@@ -178,8 +178,6 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
       );
     case BuyerStep.USER:
       return <UserStep form={w} />;
-    case BuyerStep.CONFIRM:
-      return <ConfirmStep form={w} />;
   }
   return null;
 }
@@ -191,6 +189,7 @@ export default function BuyerWizard(props: LongFormProps & { partnerCode: string
     <LongFormSteps
       form={w}
       intro={buyerIntro}
+      confirmation={buyerConfirmation}
       picture={{ src: buyerStepPicture(w.step), alt: buyerPictureAlts[w.step] ?? '' }}
       phases={buyerPhases}
       restartIdPrefix="inscription-recommencer"

@@ -1,5 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { LongFormFrame, LongFormNotice, type LongFormPicture } from './frame';
+import {
+  LongFormConfirmation,
+  type LongFormConfirmationContent,
+  type LongFormConfirmationForm,
+} from './confirmation';
 import { LongFormIntro, type LongFormIntroContent } from './intro';
 import { ProgressPhases, phaseIndex, type Phase } from './progress-phases';
 import { RestartButton } from './restart-dialog';
@@ -150,17 +155,19 @@ const ofTask = (task: string) => (task.startsWith('le ') ? `du ${task.slice(3)}`
  * The step frame of a running long form (useLongForm's state): the progress through the flow's
  * `phases` and 'Recommencer' on the question steps, the notices of a resumed draft and of a
  * device that does not store; the progress and the restart dialog are named after the `task`.
- * START shows the flow's `intro` again (after 'Recommencer'), the other steps the `children`.
+ * START shows the flow's `intro` again (after 'Recommencer'), CONFIRM its `confirmation`, the
+ * other steps the `children`.
  */
 export function LongFormSteps({
   form,
   intro,
+  confirmation,
   phases,
   restartIdPrefix,
   children,
   ...frame
 }: {
-  form: {
+  form: LongFormConfirmationForm & {
     bounds: { start: number; firstQuestion: number; lastQuestion: number; confirm: number };
     step: number;
     moves: number;
@@ -171,6 +178,7 @@ export function LongFormSteps({
   };
   /** The flow's intro, whose `titleId` is the id of every step's title. */
   intro: LongFormIntroContent;
+  confirmation: LongFormConfirmationContent;
   phases: readonly Phase[];
   /** Prefix of the restart dialog's element ids. */
   restartIdPrefix: string;
@@ -201,7 +209,13 @@ export function LongFormSteps({
       resumed={form.resumed && asking}
       unstored={form.storage !== 'ok' && step !== bounds.confirm ? form.storage : null}
     >
-      {step === bounds.start ? <LongFormIntro {...intro} ready onStart={form.next} /> : children}
+      {step === bounds.start ? (
+        <LongFormIntro {...intro} ready onStart={form.next} />
+      ) : step === bounds.confirm ? (
+        <LongFormConfirmation form={form} titleId={intro.titleId} content={confirmation} />
+      ) : (
+        children
+      )}
     </LongFormStepFrame>
   );
 }

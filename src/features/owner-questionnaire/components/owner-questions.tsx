@@ -10,11 +10,12 @@ import {
   visitCounts,
 } from '../../../domain/property';
 import { ownerStepPicture } from '../owner-steps';
-import { ownerPhases } from '../questionnaire-flow';
+import { ownerPhases, type OwnerAnswers } from '../questionnaire-flow';
 import { stepPictureAlts } from '../step-content';
 import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
 import { ChoiceStep } from './choice-step';
-import { ConfirmStep } from './confirm-step';
+import type { Option } from './option-group';
+import { ownerConfirmation } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
@@ -24,34 +25,65 @@ import { ownerIntro } from './start-step';
 /** The first two conditions (spec 2.5). */
 const statusOptions = selfLabelled(['Ancien', 'Neuf'] as const);
 
+/** A question answered by one choice: the answer's field, the options, their layout, a hint. */
+interface ChoiceQuestion {
+  field: keyof OwnerAnswers;
+  options: readonly Option<string | number>[];
+  layout?: 'list' | 'tiles';
+  hint?: string;
+}
+
+const choiceSteps = {
+  [OwnerStep.PROPERTY_TYPE]: { field: 'propertyType', options: purposeOptions },
+  [OwnerStep.PROPERTY_COUNT]: {
+    field: 'bienCount',
+    options: propertyCountOptions,
+    layout: 'tiles',
+    hint: 'Si vous vendez plusieurs biens, décrivez d’abord le principal\u00a0: nous parlerons des autres ensemble.',
+  },
+  [OwnerStep.BIEN_TYPE]: { field: 'typeBien', options: bienTypes },
+  [OwnerStep.STATUS]: {
+    field: 'status',
+    options: statusOptions,
+    hint: 'Un bien achevé depuis moins de cinq ans est considéré comme neuf.',
+  },
+  [OwnerStep.SURFACE]: {
+    field: 'surface',
+    options: surfaceBands,
+    hint: 'La surface habitable (loi Carrez pour un lot de copropriété).',
+  },
+  [OwnerStep.ROOM_COUNT]: {
+    field: 'roomCount',
+    options: roomCounts,
+    layout: 'tiles',
+    hint: 'Les pièces principales\u00a0: séjour et chambres, sans la cuisine ni la salle de bains.',
+  },
+  [OwnerStep.BEDROOM_COUNT]: { field: 'bedroomCount', options: bedroomCounts, layout: 'tiles' },
+  [OwnerStep.VISIT_COUNT]: {
+    field: 'visitCount',
+    options: visitCounts,
+    layout: 'tiles',
+    hint: 'Les visites déjà faites avec des acheteurs, seul ou avec une agence.',
+  },
+} as const satisfies Record<number, ChoiceQuestion>;
+
 /** The question of the current step. */
 function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
   const { step, answers, answer, nav } = q;
+  if (step in choiceSteps) {
+    const { field, ...choice }: ChoiceQuestion = choiceSteps[step as keyof typeof choiceSteps];
+    return (
+      <ChoiceStep
+        step={step}
+        name={field}
+        {...choice}
+        value={answers[field] as string | number | undefined}
+        onChange={(value) => answer({ [field]: value } as OwnerAnswers)}
+        nav={nav}
+      />
+    );
+  }
   switch (step) {
-    case OwnerStep.PROPERTY_TYPE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="propertyType"
-          options={purposeOptions}
-          value={answers.propertyType}
-          onChange={(propertyType) => answer({ propertyType })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.PROPERTY_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="bienCount"
-          options={propertyCountOptions}
-          value={answers.bienCount}
-          onChange={(bienCount) => answer({ bienCount })}
-          layout="tiles"
-          hint="Si vous vendez plusieurs biens, décrivez d’abord le principal&nbsp;: nous parlerons des autres ensemble."
-          nav={nav}
-        />
-      );
     case OwnerStep.DEPARTMENT:
       return <DepartmentStep value={answers.department} onChange={q.chooseDepartment} nav={nav} />;
     case OwnerStep.CITY:
@@ -60,79 +92,6 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
           department={answers.department}
           value={answers.city}
           onChange={(city) => answer({ city })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.BIEN_TYPE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="typeBien"
-          options={bienTypes}
-          value={answers.typeBien}
-          onChange={(typeBien) => answer({ typeBien })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.STATUS:
-      return (
-        <ChoiceStep
-          step={step}
-          name="status"
-          options={statusOptions}
-          value={answers.status}
-          onChange={(status) => answer({ status })}
-          hint="Un bien achevé depuis moins de cinq ans est considéré comme neuf."
-          nav={nav}
-        />
-      );
-    case OwnerStep.SURFACE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="surface"
-          options={surfaceBands}
-          value={answers.surface}
-          onChange={(surface) => answer({ surface })}
-          hint="La surface habitable (loi Carrez pour un lot de copropriété)."
-          nav={nav}
-        />
-      );
-    case OwnerStep.ROOM_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="roomCount"
-          options={roomCounts}
-          value={answers.roomCount}
-          onChange={(roomCount) => answer({ roomCount })}
-          layout="tiles"
-          hint="Les pièces principales&nbsp;: séjour et chambres, sans la cuisine ni la salle de bains."
-          nav={nav}
-        />
-      );
-    case OwnerStep.BEDROOM_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="bedroomCount"
-          options={bedroomCounts}
-          value={answers.bedroomCount}
-          onChange={(bedroomCount) => answer({ bedroomCount })}
-          layout="tiles"
-          nav={nav}
-        />
-      );
-    case OwnerStep.VISIT_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="visitCount"
-          options={visitCounts}
-          value={answers.visitCount}
-          onChange={(visitCount) => answer({ visitCount })}
-          layout="tiles"
-          hint="Les visites déjà faites avec des acheteurs, seul ou avec une agence."
           nav={nav}
         />
       );
@@ -150,9 +109,8 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
       );
     case OwnerStep.CONTACT:
       return <ContactStep form={q} />;
-    case OwnerStep.CONFIRM:
-      return <ConfirmStep form={q} />;
   }
+  return null;
 }
 
 /**
@@ -165,6 +123,7 @@ export default function OwnerQuestions(props: LongFormProps) {
     <LongFormSteps
       form={q}
       intro={ownerIntro}
+      confirmation={ownerConfirmation}
       picture={{ src: ownerStepPicture(q.step), alt: stepPictureAlts[q.step] }}
       phases={ownerPhases}
       restartIdPrefix="recommencer"
