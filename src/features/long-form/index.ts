@@ -30,7 +30,7 @@ export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';
 export { type LongFormBenefit, type LongFormIntroContent } from './ui/intro';
-export { LongFormSteps } from './ui/step-frame';
+export { LongFormSteps, type LongFormCourse } from './ui/step-frame';
 export type { LongFormConfirmationContent } from './ui/confirmation';
 export { phaseIndex, type Phase } from './ui/progress-phases';
 export {

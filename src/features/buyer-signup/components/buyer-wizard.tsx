@@ -14,10 +14,22 @@ import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
 import { buyerIntro } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormSteps, yesNoOptions, type LongFormProps } from '../../long-form';
+import {
+  LongFormSteps,
+  yesNoOptions,
+  type LongFormCourse,
+  type LongFormProps,
+} from '../../long-form';
 import { UserStep } from './user-step';
 import { BudgetStep } from './budget-step';
 import { buyerConfirmation } from './confirm-step';
+
+/** The progress and the restart dialog of the signup. */
+const course: LongFormCourse = {
+  task: 'l’inscription',
+  restartIdPrefix: 'inscription-recommencer',
+  phases: buyerPhases,
+};
 
 /** Radio steps: title and options (spec 2.6). */
 const radioSteps = {
@@ -189,11 +201,9 @@ export default function BuyerWizard(props: LongFormProps & { partnerCode: string
     <LongFormSteps
       form={w}
       intro={buyerIntro}
-      confirmation={buyerConfirmation}
       picture={{ src: buyerStepPicture(w.step), alt: buyerPictureAlts[w.step] ?? '' }}
-      phases={buyerPhases}
-      restartIdPrefix="inscription-recommencer"
-      task="l’inscription"
+      course={course}
+      confirmation={buyerConfirmation}
     >
       <CurrentStep w={w} />
     </LongFormSteps>

@@ -148,22 +148,33 @@ export function LongFormStepFrame({
   );
 }
 
+/** A flow's course through its questions, as the frame above them shows it. */
+export interface LongFormCourse {
+  /** The progress's phases. */
+  phases: readonly Phase[];
+  /**
+   * What is being filled in, with its article ('le questionnaire', 'l’inscription'): it names the
+   * progress, the restart dialog and the storage notices.
+   */
+  task: string;
+  /** Prefix of the restart dialog's element ids. */
+  restartIdPrefix: string;
+}
+
 /** 'le questionnaire' → 'du questionnaire', 'l’inscription' → 'de l’inscription'. */
 const ofTask = (task: string) => (task.startsWith('le ') ? `du ${task.slice(3)}` : `de ${task}`);
 
 /**
  * The step frame of a running long form (useLongForm's state): the progress through the flow's
- * `phases` and 'Recommencer' on the question steps, the notices of a resumed draft and of a
- * device that does not store; the progress and the restart dialog are named after the `task`.
- * START shows the flow's `intro` again (after 'Recommencer'), CONFIRM its `confirmation`, the
+ * phases and 'Recommencer' on the question steps, the notices of a resumed draft and of a device
+ * that does not store, named after the flow's task (its `course`). START shows the flow's `intro` again (after 'Recommencer'), CONFIRM its `confirmation`, the
  * other steps the `children`.
  */
 export function LongFormSteps({
   form,
   intro,
   confirmation,
-  phases,
-  restartIdPrefix,
+  course: { phases, task, restartIdPrefix },
   children,
   ...frame
 }: {
@@ -179,11 +190,8 @@ export function LongFormSteps({
   /** The flow's intro, whose `titleId` is the id of every step's title. */
   intro: LongFormIntroContent;
   confirmation: LongFormConfirmationContent;
-  phases: readonly Phase[];
-  /** Prefix of the restart dialog's element ids. */
-  restartIdPrefix: string;
+  course: LongFormCourse;
   picture: LongFormPicture;
-  task: string;
   children: ReactNode;
 }) {
   const { bounds, step } = form;
@@ -192,6 +200,7 @@ export function LongFormSteps({
     <LongFormStepFrame
       {...frame}
       titleId={intro.titleId}
+      task={task}
       step={step}
       moves={form.moves}
       progress={
@@ -199,8 +208,8 @@ export function LongFormSteps({
           ? {
               phases,
               current: phaseIndex(phases, step),
-              label: `Progression ${ofTask(frame.task)}`,
-              restartTitle: `Recommencer ${frame.task}\u202f?`,
+              label: `Progression ${ofTask(task)}`,
+              restartTitle: `Recommencer ${task}\u202f?`,
               restartIdPrefix,
               onRestart: () => void form.restart(),
             }

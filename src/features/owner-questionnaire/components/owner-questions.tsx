@@ -19,11 +19,18 @@ import { ownerConfirmation } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormSteps, type LongFormProps } from '../../long-form';
+import { LongFormSteps, type LongFormCourse, type LongFormProps } from '../../long-form';
 import { ownerIntro } from './start-step';
 
 /** The first two conditions (spec 2.5). */
 const statusOptions = selfLabelled(['Ancien', 'Neuf'] as const);
+
+/** The progress and the restart dialog of the questionnaire. */
+const course: LongFormCourse = {
+  task: 'le questionnaire',
+  restartIdPrefix: 'recommencer',
+  phases: ownerPhases,
+};
 
 /** A question answered by one choice: the answer's field, the options, their layout, a hint. */
 interface ChoiceQuestion {
@@ -123,11 +130,9 @@ export default function OwnerQuestions(props: LongFormProps) {
     <LongFormSteps
       form={q}
       intro={ownerIntro}
-      confirmation={ownerConfirmation}
       picture={{ src: ownerStepPicture(q.step), alt: stepPictureAlts[q.step] }}
-      phases={ownerPhases}
-      restartIdPrefix="recommencer"
-      task="le questionnaire"
+      course={course}
+      confirmation={ownerConfirmation}
     >
       <CurrentStep q={q} />
     </LongFormSteps>
