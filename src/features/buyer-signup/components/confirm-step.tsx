@@ -1,12 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { toApiFailure } from '../../../lib/api';
+import { useResendActivation } from '../../../lib/resend-activation';
 import { ClockIcon, MailIcon } from '../../../ui';
 import type { LongFormConfirmationContent } from '../../long-form';
-import { resendActivation } from '../api/resend-activation';
-
-type Resend =
-  { status: 'idle' } | { status: 'sending' } | { status: 'done'; message: string; failed: boolean };
+import { ResendButton } from '../../../ui/form/resend-button';
 
 /**
  * CONFIRM (spec 2.6, step 17): once validated, an e-mail goes to the address entered; its link
@@ -66,21 +63,12 @@ export const buyerConfirmation: LongFormConfirmationContent = {
  * focus the button had.
  */
 function ResendActivation({ email }: { email: string }) {
-  const [resend, setResend] = useState<Resend>({ status: 'idle' });
+  const { resend, send } = useResendActivation();
   const answer = useRef<HTMLParagraphElement>(null);
   const sent = resend.status === 'done' && !resend.failed;
   useEffect(() => {
     if (sent) answer.current?.focus();
   }, [sent]);
-  const send = async () => {
-    setResend({ status: 'sending' });
-    try {
-      const answer = await resendActivation(email);
-      setResend({ status: 'done', message: answer.message, failed: false });
-    } catch (error) {
-      setResend({ status: 'done', message: toApiFailure(error).message, failed: true });
-    }
-  };
   return (
     <div className="mt-4 rounded-field border border-base-300 bg-base-200/60 p-4 text-sm">
       {resend.status === 'done' && !resend.failed ? (
@@ -98,17 +86,13 @@ function ResendActivation({ email }: { email: string }) {
               {resend.message}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-outline btn-primary btn-sm mt-3"
-            onClick={() => void send()}
-            disabled={resend.status === 'sending'}
+          <ResendButton
+            className="mt-3"
+            sending={resend.status === 'sending'}
+            onClick={() => void send(email)}
           >
-            {resend.status === 'sending' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
             Renvoyer l’e-mail de confirmation
-          </button>
+          </ResendButton>
         </>
       )}
     </div>
