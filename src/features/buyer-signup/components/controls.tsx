@@ -27,7 +27,12 @@ export function RadioGroup<V extends string | number | boolean>({
     <fieldset className="min-w-0">
       <legend className="w-full p-0">{legend}</legend>
       <div className={`mt-6 grid gap-3 ${columns}`}>
-        <OptionCards type="radio" {...cards} isChecked={(v) => v === value} onPick={onChange} />
+        <OptionCards
+          type="radio"
+          {...cards}
+          isChecked={(v) => v === value}
+          onPick={(v) => onChange(v)}
+        />
       </div>
     </fieldset>
   );

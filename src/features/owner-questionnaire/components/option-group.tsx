@@ -57,7 +57,7 @@ export function OptionGroup<V extends string | number | boolean>({
             type="radio"
             {...cards}
             isChecked={(v) => v === value}
-            onPick={onChange}
+            onPick={(v) => onChange(v)}
             size={cardSize[layout]}
             filled={bare}
             mark={
