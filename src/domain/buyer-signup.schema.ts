@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { band, propertyFieldSchemas } from './property.schema';
-import { emailSchema } from './contact.schema';
+import { commonStepSchemas, joinStepSchemas } from './long-form.schema';
+import { band } from './property.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
 import { passwordWithConfirmSchema } from './password';
 import { BUDGET, purchaseTypes, type PurchaseType } from './project';
 import { bienTypes, propertyPurposes, type BienType } from './property';
-import { personName, plainText } from './text';
-import { phoneSchema } from './user.schema';
+import { identitySchema } from './user.schema';
 
 /** The 17 steps of the buyer wizard (spec 2.6). */
 export const BuyerStep = {
@@ -87,16 +86,7 @@ export const buyerStepSchemas = {
       })
       .min(1, 'Choisissez au moins un type d’achat.'),
   }),
-  [BuyerStep.SURFACE]: z.object({ surface: propertyFieldSchemas.surface }),
-  [BuyerStep.ROOM_COUNT]: z.object({ roomCount: propertyFieldSchemas.roomCount }),
-  [BuyerStep.BEDROOM_COUNT]: z.object({ bedroomCount: propertyFieldSchemas.bedroomCount }),
-  [BuyerStep.VISIT_COUNT]: z.object({ visitCount: propertyFieldSchemas.visitCount }),
-  [BuyerStep.DESC]: z.object({
-    description: plainText(
-      2000,
-      'Votre description ne doit pas dépasser 2\u202f000 caractères.',
-    ).default(''),
-  }),
+  ...commonStepSchemas(BuyerStep),
   [BuyerStep.BUDGET]: z.object({
     budget: z
       .number({ error: budgetMessages.missing })
@@ -111,32 +101,13 @@ export const buyerStepSchemas = {
 } as const;
 
 /** The whole project (spec 3.7); withCourtier is not asked by the wizard (meaning not given). */
-export const buyerProjectSchema = buyerStepSchemas[BuyerStep.PERSON_COUNT]
-  .extend(buyerStepSchemas[BuyerStep.SEARCH_GOAL].shape)
-  .extend(buyerStepSchemas[BuyerStep.DEPARTMENT].shape)
-  .extend(buyerStepSchemas[BuyerStep.CITY].shape)
-  .extend(buyerStepSchemas[BuyerStep.BIEN_TYPE].shape)
-  .extend(buyerStepSchemas[BuyerStep.ACHAT_TYPE].shape)
-  .extend(buyerStepSchemas[BuyerStep.SURFACE].shape)
-  .extend(buyerStepSchemas[BuyerStep.ROOM_COUNT].shape)
-  .extend(buyerStepSchemas[BuyerStep.BEDROOM_COUNT].shape)
-  .extend(buyerStepSchemas[BuyerStep.VISIT_COUNT].shape)
-  .extend(buyerStepSchemas[BuyerStep.DESC].shape)
-  .extend(buyerStepSchemas[BuyerStep.BUDGET].shape)
-  .extend(buyerStepSchemas[BuyerStep.APPORT].shape)
-  .extend(buyerStepSchemas[BuyerStep.WITH_BANK].shape)
-  .extend({ withCourtier: z.boolean().optional() });
+export const buyerProjectSchema = joinStepSchemas(buyerStepSchemas).extend({
+  withCourtier: z.boolean().optional(),
+});
 export type BuyerProject = z.output<typeof buyerProjectSchema>;
 
 /** USER step (spec 2.6, 5, 8): the account fields with the exact password messages. */
-export const buyerUserSchema = z
-  .object({
-    lastname: personName('Le nom'),
-    firstname: personName('Le prénom'),
-    email: emailSchema,
-    phone: phoneSchema,
-  })
-  .and(passwordWithConfirmSchema);
+export const buyerUserSchema = identitySchema.and(passwordWithConfirmSchema);
 export type BuyerUser = z.output<typeof buyerUserSchema>;
 
 /** Partner referral code from /signup/{code}: letters, digits, dashes. */

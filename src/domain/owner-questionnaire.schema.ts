@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { band, propertyFieldSchemas } from './property.schema';
-import { emailSchema } from './contact.schema';
+import { commonStepSchemas, joinStepSchemas } from './long-form.schema';
+import { band } from './property.schema';
 import { formatEuro } from './format';
 import { KEPT_DEPARTMENTS } from './geography';
 import { bienTypes, propertyPurposes, type BienType } from './property';
-import { personName, plainText } from './text';
-import { phoneSchema } from './user.schema';
+import { identitySchema } from './user.schema';
 
 /** The 16 steps of the owner questionnaire, numbered as the spec numbers them (2.5). */
 export const OwnerStep = {
@@ -104,10 +103,7 @@ export const ownerStepSchemas = {
   [OwnerStep.STATUS]: z.object({
     status: z.enum(['Ancien', 'Neuf'], { error: 'Indiquez si le bien est ancien ou neuf.' }),
   }),
-  [OwnerStep.SURFACE]: z.object({ surface: propertyFieldSchemas.surface }),
-  [OwnerStep.ROOM_COUNT]: z.object({ roomCount: propertyFieldSchemas.roomCount }),
-  [OwnerStep.BEDROOM_COUNT]: z.object({ bedroomCount: propertyFieldSchemas.bedroomCount }),
-  [OwnerStep.VISIT_COUNT]: z.object({ visitCount: propertyFieldSchemas.visitCount }),
+  ...commonStepSchemas(OwnerStep),
   [OwnerStep.PRICE]: z.object({
     // Next is not gated here (spec 5) and we offer a free valuation: an owner who does not know
     // the price may leave it empty (null = "à estimer").
@@ -123,36 +119,16 @@ export const ownerStepSchemas = {
       ownerDocumentFlags.map((flag) => [flag, z.boolean({ error: 'Répondez par oui ou non.' })]),
     ) as Record<OwnerDocumentFlag, z.ZodBoolean>,
   ),
-  [OwnerStep.DESC]: z.object({
-    description: plainText(
-      2000,
-      'Votre description ne doit pas dépasser 2\u202f000 caractères.',
-    ).default(''),
-  }),
-  [OwnerStep.CONTACT]: z.object({
-    lastname: personName('Le nom'),
-    firstname: personName('Le prénom'),
-    email: emailSchema,
-    phone: phoneSchema,
-  }),
+  [OwnerStep.CONTACT]: identitySchema,
 } as const;
 
 export type OwnerQuestionStep = keyof typeof ownerStepSchemas;
 
 /** The property part of the submission (spec 3.3), disponible always true. */
-export const ownerBienSchema = ownerStepSchemas[OwnerStep.PROPERTY_TYPE]
-  .extend(ownerStepSchemas[OwnerStep.DEPARTMENT].shape)
-  .extend(ownerStepSchemas[OwnerStep.CITY].shape)
-  .extend(ownerStepSchemas[OwnerStep.BIEN_TYPE].shape)
-  .extend(ownerStepSchemas[OwnerStep.STATUS].shape)
-  .extend(ownerStepSchemas[OwnerStep.SURFACE].shape)
-  .extend(ownerStepSchemas[OwnerStep.ROOM_COUNT].shape)
-  .extend(ownerStepSchemas[OwnerStep.BEDROOM_COUNT].shape)
-  .extend(ownerStepSchemas[OwnerStep.VISIT_COUNT].shape)
-  .extend(ownerStepSchemas[OwnerStep.PRICE].shape)
-  .extend(ownerStepSchemas[OwnerStep.WITH_DOC].shape)
-  .extend(ownerStepSchemas[OwnerStep.DESC].shape)
-  .extend({ disponible: z.literal(true, { error: 'Le bien doit être disponible.' }) });
+export const ownerBienSchema = joinStepSchemas(ownerStepSchemas, [
+  OwnerStep.PROPERTY_COUNT,
+  OwnerStep.CONTACT,
+]).extend({ disponible: z.literal(true, { error: 'Le bien doit être disponible.' }) });
 
 /** The owner part (spec 3.4): contact fields and the number of properties. */
 export const ownerContactSchema = ownerStepSchemas[OwnerStep.CONTACT].extend(

@@ -46,6 +46,13 @@ export type PropertyCondition = (typeof propertyConditions)[number];
 export const propertyPurposes = ['Résidence principale', 'Investissement locatif'] as const;
 export type PropertyPurpose = (typeof propertyPurposes)[number];
 
+/** Options whose label is their value. */
+export const selfLabelled = <V extends string>(values: readonly V[]) =>
+  values.map((value) => ({ value, label: value }));
+
+/** The purposes as a question's options (the owner's PROPERTY_TYPE, the buyer's SEARCH_GOAL). */
+export const purposeOptions = selfLabelled(propertyPurposes);
+
 /** Surface bands 1-5 (spec 3.3, 9). */
 export const surfaceBands = numberedOptions([
   'Moins de 30\u00a0m²',

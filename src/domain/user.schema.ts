@@ -26,6 +26,14 @@ export const phoneSchema = z
   .min(1, 'Le numéro de téléphone est requis.')
   .regex(FRENCH_PHONE_PATTERN, 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.');
 
+/** A person's name, e-mail and phone, as both long forms ask them (the owner's CONTACT, the buyer's USER). */
+export const identitySchema = z.object({
+  lastname: personName('Le nom'),
+  firstname: personName('Le prénom'),
+  email: emailSchema,
+  phone: phoneSchema,
+});
+
 /** PUT /api/{role}/update/: the fields a person may change on their own profile (not _id, roles, e-mail). */
 export const profileUpdateSchema = z
   .object({

@@ -10,9 +10,9 @@ import {
 import {
   checkBody,
   flowMachine,
+  restoreStepAnswers,
+  stepsOfFields,
   type DraftSnapshot,
-  type FlowAction as MachineAction,
-  type FlowState as MachineState,
   type SplitErrors,
   type SubmissionCheck,
 } from '../long-form';
@@ -64,25 +64,14 @@ export function canGoNext(step: number, answers: BuyerAnswers): boolean {
 }
 
 /** The step that asks for a field. */
-export const stepOfField: Readonly<Record<string, QuestionStep>> = Object.fromEntries(
-  Object.entries(buyerStepSchemas).flatMap(([step, schema]) =>
-    Object.keys(schema.shape).map((field) => [field, Number(step) as QuestionStep]),
-  ),
-);
+export const stepOfField: Readonly<Record<string, QuestionStep>> = stepsOfFields(buyerStepSchemas);
 
-const TEXT_FIELDS = ['lastname', 'firstname', 'email', 'phone'] as const;
+/** The USER fields kept in the draft (never the passwords). */
+const TEXT_FIELDS = ['lastname', 'firstname', 'email', 'phone'];
 
 /** Answers read back from a draft: a coded answer is kept only if its step's schema accepts it. */
 export function restoreAnswers(raw: Record<string, unknown>): BuyerAnswers {
-  const restored: Record<string, unknown> = {};
-  for (const [field, step] of Object.entries(stepOfField)) {
-    if (!(field in raw) || raw[field] === undefined) continue;
-    const shape = buyerStepSchemas[step].shape as Record<string, z.ZodType>;
-    if (shape[field]?.safeParse(raw[field]).success) restored[field] = raw[field];
-  }
-  for (const field of TEXT_FIELDS) {
-    if (typeof raw[field] === 'string') restored[field] = raw[field];
-  }
+  const restored = restoreStepAnswers(buyerStepSchemas, raw, TEXT_FIELDS);
   if (partnerCodeSchema.safeParse(raw.partnerCode).success) restored.partnerCode = raw.partnerCode;
   return restored as BuyerAnswers;
 }
@@ -104,18 +93,15 @@ export const buyerMachine = flowMachine<BuyerAnswers, BuyerStepNumber>({
   keptOnRestart: ({ partnerCode }) => ({ partnerCode }),
 });
 
-export type FlowState = MachineState<BuyerAnswers, BuyerStepNumber>;
-export type FlowAction = MachineAction<BuyerAnswers>;
 export const initialFlowState = buyerMachine.initialState;
 export const flowReducer = buyerMachine.reducer;
-export const resumeStep = buyerMachine.resumeStep;
 
 /** The opening state: the draft restored, the link's partner code, then the first question. */
 export function openingState(
   draft: DraftSnapshot | null,
   begin: boolean,
   partnerCode: string | undefined,
-): FlowState {
+) {
   return buyerMachine.openingState(draft, begin, partnerSeed(partnerCode));
 }
 

@@ -3,7 +3,6 @@
  * Steps are plain numbers here, as in BuyerStep (src/domain/buyer-signup.schema.ts).
  */
 export const START_STEP = 1;
-export const USER_STEP = 16;
 export const CONFIRM_STEP = 17;
 
 /** Side illustration of a step: 16 pictures; CONFIRM shows the confirmation e-mail leaving. */
@@ -40,10 +39,3 @@ export const buyerPhases = [
   { label: 'Renseignements financiers', first: 13, last: 15 },
   { label: 'Création de votre compte', first: 16, last: 16 },
 ] as const;
-
-/** Index (0-2) of a step's phase; CONFIRM counts as past the last phase. */
-export function phaseIndexOf(step: number): number {
-  if (step > USER_STEP) return buyerPhases.length;
-  const index = buyerPhases.findIndex((p) => step >= p.first && step <= p.last);
-  return Math.max(index, 0);
-}

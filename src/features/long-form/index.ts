@@ -15,25 +15,29 @@ export {
 } from './machine';
 export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
 export { checkBody } from './check';
+export { restoreStepAnswers, stepsOfFields } from './step-schemas';
 export {
   useLongForm,
   type LongFormFlow,
   type SplitErrors,
+  type StepNavigation,
   type StepToFix,
   type SubmissionCheck,
   type SubmitFailure,
 } from './use-long-form';
-export { useSubmitStepForm, type SubmitStepProps } from './use-submit-step';
+export { useSubmitStepForm, type SubmitStepForm, type SubmitStepProps } from './use-submit-step';
 export { LongFormPage, type LongFormProps } from './ui/page';
 export { LongFormNav, LongFormForm } from './ui/controls';
 export { LongFormFrame, LongFormTitle, longFormTitleClass, type LongFormPicture } from './ui/frame';
-export { LongFormIntro, type LongFormBenefit, type LongFormStart } from './ui/intro';
-export { LongFormSteps } from './ui/step-frame';
+export { type LongFormBenefit, type LongFormIntroContent } from './ui/intro';
+export { LongFormSteps, type LongFormCourse } from './ui/step-frame';
+export type { LongFormConfirmationContent } from './ui/confirmation';
+export { phaseIndex, type Phase } from './ui/progress-phases';
 export {
-  LongFormConfirmation,
-  type ConfirmationTexts,
-  type LongFormConfirmationForm,
-} from './ui/confirmation';
-export type { Phase } from './ui/progress-phases';
-export { OptionCard, type Option } from './ui/option-card';
+  OptionCard,
+  OptionCards,
+  yesNoOptions,
+  type ChoiceProps,
+  type Option,
+} from './ui/option-card';
 export type { DraftStorage } from '../../db/drafts.repo';

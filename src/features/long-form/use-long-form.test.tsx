@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { appDb, type DraftFlow } from '../../db/database';
+import { offlineFormTests, postOnlyNetwork } from '../../db/testing';
+import { newOutboxEntry } from '../../domain/outbox';
 import {
   checkBody,
   flowDraft,
@@ -79,26 +81,14 @@ const visitFlow: LongFormFlow<VisitAnswers, { email: string }, VisitReport> = {
 
 /** The network: what POST /api/visit-reports answers is set by each test. */
 const server = vi.fn<(body: unknown, key: string) => { status: number; body: object }>();
-async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/visit-reports')
-    throw new TypeError('Failed to fetch');
-  const answer = server(await request.json(), request.headers.get('Idempotency-Key') ?? '');
+const network = postOnlyNetwork('/api/visit-reports', async (body, key) => {
+  const answer = server(body, key);
   return Response.json(answer.body, { status: answer.status });
-}
+});
 
 /** The worker's answer offline: it records the request in the outbox, then answers 202. */
 function workerQueues(_body: unknown, key: string) {
-  const now = Date.now();
-  void appDb.outbox.put({
-    key,
-    flow: 'visit-report' as DraftFlow,
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  void appDb.outbox.put(newOutboxEntry(key, 'visit-report' as DraftFlow, Date.now()));
   return { status: 202, body: { queued: true, message: 'Pas de réseau.' } };
 }
 
@@ -117,16 +107,7 @@ async function savedDraft() {
   return draft;
 }
 
-beforeEach(async () => {
-  if (!appDb.isOpen()) await appDb.open();
-  await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
-  vi.stubGlobal('fetch', network);
-  server.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+offlineFormTests(network, () => server.mockReset());
 
 describe('a third long form declared as a description', () => {
   it('opens on its first question, gates Next and saves each answer and step in the draft', async () => {

@@ -28,6 +28,13 @@ export interface SplitErrors {
   fix: StepToFix | null;
 }
 
+/** The navigation under a question step: Next enabled when the step allows it, and Previous. */
+export interface StepNavigation {
+  canNext: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
+}
+
 export type SubmissionCheck<Body> = ({ ok: true; body: Body } | { ok: false }) & SplitErrors;
 
 /**
@@ -190,6 +197,12 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
     [flow, answers, noteSaved, moved],
   );
 
+  const nav: StepNavigation = {
+    canNext: machine.canGoNext(step, answers),
+    onNext: next,
+    onPrevious: previous,
+  };
+
   return {
     bounds,
     step,
@@ -208,5 +221,6 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
     fixRefused,
     restart,
     submit,
+    nav,
   };
 }

@@ -3,18 +3,22 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 import type { z } from 'zod';
 import type { SubmitFailure } from './use-long-form';
 
-/** What a flow's submit step (the owner's CONTACT, the buyer's USER) gets from its flow. */
-export interface SubmitStepProps<Answers, Input> {
+/** The running long form (useLongForm) as a flow's submit step (the owner's CONTACT, the buyer's USER) uses it. */
+export interface SubmitStepForm<Answers, Input> {
   answers: Answers;
   /** A field changed: into the answers and the draft (never a password). */
-  onChange: (patch: Partial<Answers>) => void;
+  answer: (patch: Partial<Answers>) => void;
   /** Sends the form; resolves with the messages to show on its fields. */
-  onSubmit: (input: Input) => Promise<Record<string, string>>;
-  onPrevious: () => void;
+  submit: (input: Input) => Promise<Record<string, string>>;
+  previous: () => void;
   /** Goes to the earlier step whose answer the sending needs fixed. */
-  onFix: (step: number) => void;
+  goTo: (step: number) => void;
   sending: boolean;
   failure: SubmitFailure | null;
+}
+
+export interface SubmitStepProps<Answers, Input> {
+  form: SubmitStepForm<Answers, Input>;
 }
 
 /**

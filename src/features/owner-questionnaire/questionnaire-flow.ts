@@ -16,8 +16,10 @@ import {
 import {
   checkBody,
   flowMachine,
+  phaseIndex,
+  restoreStepAnswers,
+  stepsOfFields,
   type DraftSnapshot,
-  type FlowAction as MachineAction,
   type FlowState as MachineState,
   type SplitErrors,
   type StepToFix,
@@ -68,11 +70,7 @@ export const ownerPhases = [
 ] as const;
 
 /** Index (0-2) of the phase a step belongs to; CONFIRM counts as past the last phase. */
-export function phaseIndexOf(step: number): number {
-  if (step > LAST_QUESTION) return ownerPhases.length;
-  const index = ownerPhases.findIndex((p) => step >= p.first && step <= p.last);
-  return Math.max(index, 0);
-}
+export const phaseIndexOf = (step: number): number => phaseIndex(ownerPhases, step);
 
 export function isQuestionStep(step: number): step is OwnerQuestionStep {
   return step >= FIRST_QUESTION && step <= LAST_QUESTION;
@@ -101,34 +99,18 @@ export function mayLeave(step: number, answers: OwnerAnswers): boolean {
 }
 
 /** The step that asks for a field: PROPERTY_COUNT for 'bienCount', CITY for 'city'… */
-export const stepOfField: Readonly<Record<OwnerField, OwnerQuestionStep>> = Object.fromEntries(
-  Object.entries(ownerStepSchemas).flatMap(([step, schema]) =>
-    Object.keys(schema.shape).map((field) => [field, Number(step) as OwnerQuestionStep]),
-  ),
-) as Record<OwnerField, OwnerQuestionStep>;
+export const stepOfField = stepsOfFields(ownerStepSchemas) as Readonly<
+  Record<OwnerField, OwnerQuestionStep>
+>;
 
-const fieldsOfStep = (step: OwnerQuestionStep): OwnerField[] =>
-  Object.keys(ownerStepSchemas[step].shape) as OwnerField[];
-
-const CONTACT_FIELDS = fieldsOfStep(OwnerStep.CONTACT);
+const CONTACT_FIELDS = Object.keys(ownerStepSchemas[OwnerStep.CONTACT].shape);
 
 /**
- * Answers read back from a draft, which may come from an older version of the page or have been
- * edited by hand: a coded answer is kept only if its step's schema accepts it; contact fields are
- * kept whenever they are text, as a half-typed e-mail is still worth giving back.
+ * Answers read back from a draft (the long form's rule): a coded answer is kept only if its step's
+ * schema accepts it; contact fields whenever they are text.
  */
 export function restoreAnswers(raw: Record<string, unknown>): OwnerAnswers {
-  const restored: Record<string, unknown> = { ...defaultAnswers };
-  for (const [field, step] of Object.entries(stepOfField)) {
-    if (!(field in raw)) continue;
-    const value = raw[field];
-    const schema = ownerStepSchemas[step].shape as Record<string, z.ZodType>;
-    const keep = CONTACT_FIELDS.includes(field as OwnerField)
-      ? typeof value === 'string'
-      : schema[field]?.safeParse(value).success && value !== undefined;
-    if (keep) restored[field] = value;
-  }
-  return restored as OwnerAnswers;
+  return { ...defaultAnswers, ...restoreStepAnswers(ownerStepSchemas, raw, CONTACT_FIELDS) };
 }
 
 /**
@@ -150,7 +132,6 @@ export const ownerMachine = flowMachine<OwnerAnswers, OwnerStepNumber>({
 });
 
 export type FlowState = MachineState<OwnerAnswers, OwnerStepNumber>;
-export type FlowAction = MachineAction<OwnerAnswers>;
 export const initialFlowState = ownerMachine.initialState;
 export const flowReducer = ownerMachine.reducer;
 export const resumeStep = ownerMachine.resumeStep;

@@ -8,14 +8,6 @@ export function activateAccount(code: string): Promise<Required<LoginResponse>> 
   return api<Required<LoginResponse>>('/api/auth/activate', { method: 'POST', body: { code } });
 }
 
-/** POST /api/auth/resend-activation: same answer whether or not the address exists. */
-export function resendActivation(email: string): Promise<{ message: string }> {
-  return api<{ message: string }>('/api/auth/resend-activation', {
-    method: 'POST',
-    body: { email },
-  });
-}
-
 /** POST /api/auth/forgot-password: same answer whether or not the address exists. */
 export function requestPasswordReset(email: string): Promise<{ message: string }> {
   return api<{ message: string }>('/api/auth/forgot-password', {

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import { loginFormSchema, type LoginForm } from '../../../domain/auth.schema';
 import { homeOf } from '../../../domain/roles';
-import { toApiFailure } from '../../../lib/api';
-import { resendActivation } from '../api/email-links';
+import { useResendActivation } from '../../../lib/resend-activation';
+import { ResendButton } from '../../../ui/form/resend-button';
 import { login, type LoginRefusal } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField, SubmitButton, TextField } from '../components/fields';
@@ -14,9 +14,6 @@ import { sessionStore } from '../session.state';
 
 /** Where a person already signed in is sent from the sign-in page (spec 2.4). */
 export const ACCOUNT_HOME = '/espace-client/dashboard';
-
-type ResendState =
-  { status: 'idle' } | { status: 'sending' } | { status: 'done'; message: string; failed: boolean };
 
 /**
  * Sign-in (spec 2.4, 4.2): idle → loading on submit (message cleared) → the person's area on
@@ -29,7 +26,7 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
   const [signedInOnEntry] = useState(() => sessionStore.token !== null);
   const [loading, setLoading] = useState(false);
   const [refusal, setRefusal] = useState<LoginRefusal | null>(null);
-  const [resend, setResend] = useState<ResendState>({ status: 'idle' });
+  const { resend, send: sendResend, reset: resetResend } = useResendActivation();
   const {
     register,
     handleSubmit,
@@ -50,7 +47,7 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);
-    setResend({ status: 'idle' });
+    resetResend();
     setLoading(true);
     const result = await login(values);
     if (result.ok) {
@@ -62,15 +59,7 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
     setLoading(false);
   });
 
-  const onResend = async () => {
-    setResend({ status: 'sending' });
-    try {
-      const answer = await resendActivation(getValues('email').trim());
-      setResend({ status: 'done', message: answer.message, failed: false });
-    } catch (error) {
-      setResend({ status: 'done', message: toApiFailure(error).message, failed: true });
-    }
-  };
+  const onResend = () => sendResend(getValues('email').trim());
 
   return (
     <AuthLayout
@@ -123,17 +112,13 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
                         Le lien reçu a expiré ou s’est perdu&nbsp;? Nous pouvons vous l’envoyer à
                         nouveau.
                       </p>
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-primary btn-sm mt-2"
+                      <ResendButton
+                        className="mt-2"
+                        sending={resend.status === 'sending'}
                         onClick={() => void onResend()}
-                        disabled={resend.status === 'sending'}
                       >
-                        {resend.status === 'sending' ? (
-                          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                        ) : null}
                         Renvoyer l’e-mail d’activation
-                      </button>
+                      </ResendButton>
                     </>
                   )}
                 </div>

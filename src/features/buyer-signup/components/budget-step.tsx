@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { BuyerStep, buyerStepSchemas, budgetMessages } from '../../../domain/buyer-signup.schema';
 import { formatEuro } from '../../../domain/format';
 import { BUDGET } from '../../../domain/project';
+import type { StepNavigation } from '../../long-form';
 import { StepForm, StepNav, StepTitle } from './controls';
 
 const budgetSchema = buyerStepSchemas[BuyerStep.BUDGET];
@@ -20,7 +21,7 @@ export function BudgetStep({
 }: {
   budget: number | undefined;
   onChange: (budget: number | undefined) => void;
-  nav: { canNext: boolean; onNext: () => void; onPrevious: () => void };
+  nav: StepNavigation;
 }) {
   const input = useRef<HTMLInputElement>(null);
   /** Left the field, or tried to go on: a refusal is said from then on. */

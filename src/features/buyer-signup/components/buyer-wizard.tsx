@@ -3,29 +3,33 @@ import { apportBands, personCounts, purchaseTypes } from '../../../domain/projec
 import {
   bedroomCounts,
   bienTypes,
-  propertyPurposes,
+  purposeOptions,
   roomCounts,
   surfaceBands,
   visitCounts,
 } from '../../../domain/property';
-import { canGoNext, type BuyerAnswers } from '../buyer-flow';
-import { buyerPhases, buyerPictureAlts, buyerStepPicture, phaseIndexOf } from '../steps';
+import type { BuyerAnswers } from '../buyer-flow';
+import { buyerPhases, buyerPictureAlts, buyerStepPicture } from '../steps';
 import { useBuyerWizard, type BuyerWizardState } from '../use-buyer-wizard';
 import { CheckList, RadioGroup, StepForm, StepNav, StepTitle, type Option } from './controls';
-import { STEP_TITLE_ID, StartStep } from './frame';
+import { buyerIntro } from './frame';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { LongFormSteps, type LongFormProps } from '../../long-form';
+import {
+  LongFormSteps,
+  yesNoOptions,
+  type LongFormCourse,
+  type LongFormProps,
+} from '../../long-form';
 import { UserStep } from './user-step';
 import { BudgetStep } from './budget-step';
-import { ConfirmStep } from './confirm-step';
+import { buyerConfirmation } from './confirm-step';
 
-type Nav = { canNext: boolean; onNext: () => void; onPrevious: () => void };
-
-const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
-const bankOptions = [
-  { value: true, label: 'Oui' },
-  { value: false, label: 'Non' },
-] as const;
+/** The progress and the restart dialog of the signup. */
+const course: LongFormCourse = {
+  task: 'l’inscription',
+  restartIdPrefix: 'inscription-recommencer',
+  phases: buyerPhases,
+};
 
 /** Radio steps: title and options (spec 2.6). */
 const radioSteps = {
@@ -74,7 +78,7 @@ const radioSteps = {
   [BuyerStep.WITH_BANK]: {
     field: 'withBank',
     title: 'Avez-vous déjà consulté un banquier ou un courtier pour valider votre budget\u202f?',
-    options: bankOptions,
+    options: yesNoOptions,
     columns: 'grid-cols-2',
   },
 } as const satisfies Record<
@@ -101,8 +105,7 @@ const checkSteps = {
 } as const;
 
 function CurrentStep({ w }: { w: BuyerWizardState }) {
-  const { step, answers, answer } = w;
-  const nav: Nav = { canNext: canGoNext(step, answers), onNext: w.next, onPrevious: w.previous };
+  const { step, answers, answer, nav } = w;
   const frenchSpace = (t: string) => t.replace('\u202f?', '\u00a0?');
 
   if (step in radioSteps) {
@@ -145,8 +148,6 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
     );
   }
   switch (step) {
-    case BuyerStep.START:
-      return <StartStep ready onStart={w.next} />;
     case BuyerStep.DEPARTMENT:
       return (
         <DepartmentStep
@@ -188,19 +189,7 @@ function CurrentStep({ w }: { w: BuyerWizardState }) {
         <BudgetStep budget={answers.budget} onChange={(budget) => answer({ budget })} nav={nav} />
       );
     case BuyerStep.USER:
-      return (
-        <UserStep
-          answers={answers}
-          onChange={answer}
-          onSubmit={w.submit}
-          onPrevious={w.previous}
-          onFix={(target) => w.goTo(target as typeof step)}
-          sending={w.sending}
-          failure={w.failure}
-        />
-      );
-    case BuyerStep.CONFIRM:
-      return <ConfirmStep form={w} />;
+      return <UserStep form={w} />;
   }
   return null;
 }
@@ -211,16 +200,10 @@ export default function BuyerWizard(props: LongFormProps & { partnerCode: string
   return (
     <LongFormSteps
       form={w}
-      titleId={STEP_TITLE_ID}
+      intro={buyerIntro}
       picture={{ src: buyerStepPicture(w.step), alt: buyerPictureAlts[w.step] ?? '' }}
-      progress={{
-        phases: buyerPhases,
-        current: phaseIndexOf(w.step),
-        label: 'Progression de l’inscription',
-        restartTitle: 'Recommencer l’inscription\u202f?',
-        restartIdPrefix: 'inscription-recommencer',
-      }}
-      task="l’inscription"
+      course={course}
+      confirmation={buyerConfirmation}
     >
       <CurrentStep w={w} />
     </LongFormSteps>

@@ -1,27 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { toApiFailure } from '../../../lib/api';
+import { useResendActivation } from '../../../lib/resend-activation';
 import { ClockIcon, MailIcon } from '../../../ui';
-import {
-  LongFormConfirmation,
-  type ConfirmationTexts,
-  type LongFormConfirmationForm,
-} from '../../long-form';
-import { resendActivation } from '../api/resend-activation';
-import { STEP_TITLE_ID } from './frame';
-
-type Resend =
-  { status: 'idle' } | { status: 'sending' } | { status: 'done'; message: string; failed: boolean };
-
-const texts: ConfirmationTexts = {
-  sentBadge: 'Inscription envoyée',
-  titles: {
-    arrived: 'Merci, votre inscription est enregistrée',
-    waiting: 'Votre inscription est prête à partir',
-    refused: 'Votre inscription n’a pas pu être envoyée',
-  },
-  what: 'votre inscription',
-};
+import type { LongFormConfirmationContent } from '../../long-form';
+import { ResendButton } from '../../../ui/form/resend-button';
 
 /**
  * CONFIRM (spec 2.6, step 17): once validated, an e-mail goes to the address entered; its link
@@ -30,74 +12,63 @@ const texts: ConfirmationTexts = {
  * come, the way home. A registration the service worker keeps for the network is said to be
  * waiting, then shown as arrived once sent; a refusal leads back to USER.
  */
-export function ConfirmStep({ form }: { form: LongFormConfirmationForm }) {
-  return (
-    <LongFormConfirmation form={form} titleId={STEP_TITLE_ID} texts={texts}>
-      {({ email, arrived, refused }) => (
+export const buyerConfirmation: LongFormConfirmationContent = {
+  sent: 'inscription',
+  arrivedTitle: 'Merci, votre inscription est enregistrée',
+  next: ({ email, arrived, refused }) => (
+    <>
+      {refused ? null : (
         <>
-          {refused ? null : (
-            <>
-              <h2 className="mt-8 text-lg font-semibold">Et maintenant&nbsp;?</h2>
-              <ol className="mt-4 space-y-5">
-                <li className="flex gap-3">
-                  <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
-                  <div className="min-w-0">
-                    <p>
-                      <strong className="font-semibold">Ouvrez l’e-mail de confirmation</strong>{' '}
-                      {arrived ? 'que nous venons d’envoyer à' : 'que vous recevrez à'}{' '}
-                      <strong className="font-semibold [overflow-wrap:anywhere]">
-                        {email ?? 'l’adresse indiquée'}
-                      </strong>
-                      {arrived ? '.' : ' dès que votre inscription sera arrivée.'}
-                    </p>
-                    <p className="mt-1 text-base-content/75">
-                      Cliquez sur son lien, valable 48&nbsp;heures&nbsp;: il confirme votre
-                      inscription et ouvre votre espace client.
-                    </p>
-                    {arrived && email ? <ResendActivation email={email} /> : null}
-                  </div>
-                </li>
-                <li className="flex gap-3">
-                  <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
-                  <p className="min-w-0">
-                    Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de
-                    votre projet.
-                  </p>
-                </li>
-              </ol>
-            </>
-          )}
-          <div className="mt-10 border-t border-base-300 pt-6">
-            <Link href="/" className="btn btn-primary max-sm:btn-block">
-              Retour à l’accueil
-            </Link>
-          </div>
+          <h2 className="mt-8 text-lg font-semibold">Et maintenant&nbsp;?</h2>
+          <ol className="mt-4 space-y-5">
+            <li className="flex gap-3">
+              <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <div className="min-w-0">
+                <p>
+                  <strong className="font-semibold">Ouvrez l’e-mail de confirmation</strong>{' '}
+                  {arrived ? 'que nous venons d’envoyer à' : 'que vous recevrez à'}{' '}
+                  <strong className="font-semibold [overflow-wrap:anywhere]">
+                    {email ?? 'l’adresse indiquée'}
+                  </strong>
+                  {arrived ? '.' : ' dès que votre inscription sera arrivée.'}
+                </p>
+                <p className="mt-1 text-base-content/75">
+                  Cliquez sur son lien, valable 48&nbsp;heures&nbsp;: il confirme votre inscription
+                  et ouvre votre espace client.
+                </p>
+                {arrived && email ? <ResendActivation email={email} /> : null}
+              </div>
+            </li>
+            <li className="flex gap-3">
+              <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
+              <p className="min-w-0">
+                Un chasseur immobilier vous contactera dans les 48&nbsp;heures pour parler de votre
+                projet.
+              </p>
+            </li>
+          </ol>
         </>
       )}
-    </LongFormConfirmation>
-  );
-}
+      <div className="mt-10 border-t border-base-300 pt-6">
+        <Link href="/" className="btn btn-primary max-sm:btn-block">
+          Retour à l’accueil
+        </Link>
+      </div>
+    </>
+  ),
+};
 
 /**
  * 'Renvoyer l’e-mail de confirmation': the server's answer replaces the button, and takes the
  * focus the button had.
  */
 function ResendActivation({ email }: { email: string }) {
-  const [resend, setResend] = useState<Resend>({ status: 'idle' });
+  const { resend, send } = useResendActivation();
   const answer = useRef<HTMLParagraphElement>(null);
   const sent = resend.status === 'done' && !resend.failed;
   useEffect(() => {
     if (sent) answer.current?.focus();
   }, [sent]);
-  const send = async () => {
-    setResend({ status: 'sending' });
-    try {
-      const answer = await resendActivation(email);
-      setResend({ status: 'done', message: answer.message, failed: false });
-    } catch (error) {
-      setResend({ status: 'done', message: toApiFailure(error).message, failed: true });
-    }
-  };
   return (
     <div className="mt-4 rounded-field border border-base-300 bg-base-200/60 p-4 text-sm">
       {resend.status === 'done' && !resend.failed ? (
@@ -115,17 +86,13 @@ function ResendActivation({ email }: { email: string }) {
               {resend.message}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-outline btn-primary btn-sm mt-3"
-            onClick={() => void send()}
-            disabled={resend.status === 'sending'}
+          <ResendButton
+            className="mt-3"
+            sending={resend.status === 'sending'}
+            onClick={() => void send(email)}
           >
-            {resend.status === 'sending' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
             Renvoyer l’e-mail de confirmation
-          </button>
+          </ResendButton>
         </>
       )}
     </div>

@@ -1,9 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
-import { LongFormNav, LongFormTitle, OptionCard } from '../../long-form';
+import { LongFormNav, LongFormTitle, OptionCards } from '../../long-form';
 import { STEP_TITLE_ID } from './frame';
 
-import type { Option } from '../../long-form';
+import type { ChoiceProps, Option } from '../../long-form';
 export type { Option };
 
 /** The step's title with the step number minus one (spec 2.6), focused on each new step. */
@@ -17,45 +17,22 @@ export function StepTitle({ step, children }: { step: number; children: ReactNod
 
 /** A native radio group in a fieldset whose legend is the step's title. */
 export function RadioGroup<V extends string | number | boolean>({
-  name,
   legend,
-  options,
   value,
   onChange,
   columns = 'sm:grid-cols-2',
-}: {
-  name: string;
-  legend: ReactNode;
-  options: readonly Option<V>[];
-  value: V | undefined;
-  onChange: (value: V) => void;
-  columns?: string;
-}) {
+  ...cards
+}: ChoiceProps<V> & { legend: ReactNode; columns?: string }) {
   return (
     <fieldset className="min-w-0">
       <legend className="w-full p-0">{legend}</legend>
       <div className={`mt-6 grid gap-3 ${columns}`}>
-        {options.map((option, index) => {
-          const checked = value === option.value;
-          return (
-            <OptionCard
-              key={String(option.value)}
-              checked={checked}
-              input={
-                <input
-                  type="radio"
-                  name={name}
-                  value={index}
-                  checked={checked}
-                  onChange={() => onChange(option.value)}
-                  className="radio radio-primary radio-sm shrink-0"
-                />
-              }
-            >
-              <span>{option.label}</span>
-            </OptionCard>
-          );
-        })}
+        <OptionCards
+          type="radio"
+          {...cards}
+          isChecked={(v) => v === value}
+          onPick={(v) => onChange(v)}
+        />
       </div>
     </fieldset>
   );
@@ -63,14 +40,11 @@ export function RadioGroup<V extends string | number | boolean>({
 
 /** A checkbox list in a fieldset (DEPARTMENT, CITY, BIEN_TYPE, ACHAT_TYPE). */
 export function CheckList<V extends string | number>({
-  name,
-  options,
   value,
   onChange,
   className = 'grid gap-3 sm:grid-cols-2',
-}: {
-  name: string;
-  options: readonly Option<V>[];
+  ...cards
+}: Omit<ChoiceProps<V>, 'value' | 'onChange'> & {
   value: readonly V[];
   onChange: (value: V[]) => void;
   className?: string;
@@ -79,28 +53,15 @@ export function CheckList<V extends string | number>({
     onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
   return (
     <div className={className}>
-      {options.map((option) => {
-        const checked = value.includes(option.value);
-        return (
-          <OptionCard
-            key={String(option.value)}
-            checked={checked}
-            input={
-              <input
-                type="checkbox"
-                name={name}
-                value={String(option.value)}
-                checked={checked}
-                onChange={(e) => toggle(option.value, e.target.checked)}
-                className="checkbox checkbox-primary checkbox-sm shrink-0"
-              />
-            }
-          >
-            <span>{option.label}</span>
-            {checked ? <CheckIcon className="ml-auto shrink-0 text-primary" /> : null}
-          </OptionCard>
-        );
-      })}
+      <OptionCards
+        type="checkbox"
+        {...cards}
+        isChecked={(v) => value.includes(v)}
+        onPick={toggle}
+        mark={(checked) =>
+          checked ? <CheckIcon className="ml-auto shrink-0 text-primary" /> : null
+        }
+      />
     </div>
   );
 }

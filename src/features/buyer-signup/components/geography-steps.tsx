@@ -7,6 +7,7 @@ import {
   loadDepartments,
   type DepartmentOption,
 } from '../../../lib/geography';
+import type { StepNavigation } from '../../long-form';
 import { CheckList, StepForm, StepNav, StepTitle } from './controls';
 
 type Load<T> =
@@ -56,12 +57,6 @@ const Loading = () => (
   </p>
 );
 
-interface Nav {
-  canNext: boolean;
-  onNext: () => void;
-  onPrevious: () => void;
-}
-
 /** Step 4: departments, as a checkbox list (spec 2.6); at least one (spec 5). */
 export function DepartmentStep({
   value,
@@ -70,7 +65,7 @@ export function DepartmentStep({
 }: {
   value: readonly string[];
   onChange: (codes: string[]) => void;
-  nav: Nav;
+  nav: StepNavigation;
 }) {
   const { state, retry } = useLoad<DepartmentOption[]>(loadDepartments, 'departements');
   return (
@@ -108,7 +103,7 @@ export function CityStep({
   departments: readonly string[];
   value: readonly string[];
   onChange: (cities: string[]) => void;
-  nav: Nav;
+  nav: StepNavigation;
 }) {
   const key = departments.join(',');
   const { state, retry } = useLoad<GeoCommune[]>(() => loadCities(departments), key);

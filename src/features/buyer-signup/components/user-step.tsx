@@ -1,25 +1,27 @@
 import { buyerUserSchema } from '../../../domain/buyer-signup.schema';
 import { passwordMessages, passwordSchema } from '../../../domain/password';
 import { AlertIcon } from '../../../ui/account-icons';
+import { identityFields, identityInputs, identityValues } from '../../../ui/form/identity';
+import { LabelledInput } from '../../../ui/form/labelled-input';
 import type { AccountFields, BuyerAnswers } from '../buyer-flow';
 import { useSubmitStepForm, type SubmitStepProps } from '../../long-form';
 import { StepNav, StepTitle } from './controls';
 
 type Field = keyof AccountFields;
 
-const fields: { name: Field; label: string; type: string; autoComplete: string }[] = [
-  { name: 'lastname', label: 'Nom', type: 'text', autoComplete: 'family-name' },
-  { name: 'firstname', label: 'Prenom', type: 'text', autoComplete: 'given-name' },
-  { name: 'email', label: 'Adresse mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Téléphone', type: 'tel', autoComplete: 'tel' },
-  { name: 'password', label: 'Mot de passe', type: 'password', autoComplete: 'new-password' },
-  {
-    name: 'passwordConfirm',
-    label: 'Confirmation de votre mot de passe',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
-];
+const newPassword = { type: 'password', autoComplete: 'new-password' } as const;
+const inputs = { ...identityInputs, password: newPassword, passwordConfirm: newPassword };
+const fields: Field[] = [...identityFields, 'password', 'passwordConfirm'];
+
+/** The spec's labels (2.6), its spelling kept. */
+const labels: Record<Field, string> = {
+  lastname: 'Nom',
+  firstname: 'Prenom',
+  email: 'Adresse mail',
+  phone: 'Téléphone',
+  password: 'Mot de passe',
+  passwordConfirm: 'Confirmation de votre mot de passe',
+};
 
 /**
  * Every message the password breaks, in the spec's words (spec 8): 'required' alone when empty.
@@ -51,15 +53,8 @@ function Messages({ id, messages }: { id: string; messages: readonly string[] })
  * schema the server checks. The passwords live in the form only: they never reach the draft.
  * Messages show once a field is touched.
  */
-export function UserStep({
-  answers,
-  onChange,
-  onSubmit,
-  onPrevious,
-  onFix,
-  sending,
-  failure,
-}: SubmitStepProps<BuyerAnswers, AccountFields>) {
+export function UserStep({ form }: SubmitStepProps<BuyerAnswers, AccountFields>) {
+  const { failure } = form;
   const {
     register,
     send,
@@ -69,15 +64,8 @@ export function UserStep({
     formState: { errors, touchedFields },
   } = useSubmitStepForm<AccountFields, AccountFields>({
     schema: buyerUserSchema,
-    defaultValues: {
-      lastname: answers.lastname ?? '',
-      firstname: answers.firstname ?? '',
-      email: answers.email ?? '',
-      phone: answers.phone ?? '',
-      password: '',
-      passwordConfirm: '',
-    },
-    onSubmit,
+    defaultValues: { ...identityValues(form.answers), password: '', passwordConfirm: '' },
+    onSubmit: form.submit,
   });
 
   /** A field's messages: the server's, or every rule the password breaks, or the schema's. */
@@ -100,35 +88,33 @@ export function UserStep({
       </p>
       <fieldset className="mt-6 grid min-w-0 gap-4 sm:grid-cols-2">
         <legend className="sr-only">Vos coordonnées et votre mot de passe</legend>
-        {fields.map((f) => {
-          const id = `inscription-${f.name}`;
-          const messages = messagesOf(f.name);
+        {fields.map((name) => {
+          const id = `inscription-${name}`;
+          const messages = messagesOf(name);
           return (
-            <div key={f.name} className={f.name === 'email' ? 'sm:col-span-2' : ''}>
-              <label htmlFor={id} className="mb-1 block text-sm font-medium">
-                {f.label}
-              </label>
-              <input
-                id={id}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                className={`input w-full ${messages.length ? 'input-error' : ''}`}
-                aria-invalid={messages.length > 0}
-                aria-describedby={messages.length ? `${id}-messages` : undefined}
-                {...register(f.name, {
-                  onChange: (e: { target: HTMLInputElement }) => {
-                    if (errors[f.name]?.type === 'server') clearErrors(f.name);
-                    // A confirmation already left is checked again when the password changes.
-                    if (f.name === 'password' && touchedFields.passwordConfirm)
-                      void trigger('passwordConfirm');
-                    // The passwords live in the form only: they never reach the draft.
-                    if (f.name !== 'password' && f.name !== 'passwordConfirm')
-                      onChange({ [f.name]: e.target.value });
-                  },
-                })}
-              />
+            <LabelledInput
+              key={name}
+              className={name === 'email' ? 'sm:col-span-2' : ''}
+              id={id}
+              label={labels[name]}
+              labelClassName="mb-1 block text-sm font-medium"
+              {...inputs[name]}
+              invalid={messages.length > 0}
+              messageId={`${id}-messages`}
+              {...register(name, {
+                onChange: (e: { target: HTMLInputElement }) => {
+                  if (errors[name]?.type === 'server') clearErrors(name);
+                  // A confirmation already left is checked again when the password changes.
+                  if (name === 'password' && touchedFields.passwordConfirm)
+                    void trigger('passwordConfirm');
+                  // The passwords live in the form only: they never reach the draft.
+                  if (name !== 'password' && name !== 'passwordConfirm')
+                    form.answer({ [name]: e.target.value });
+                },
+              })}
+            >
               <Messages id={`${id}-messages`} messages={messages} />
-            </div>
+            </LabelledInput>
           );
         })}
       </fieldset>
@@ -136,7 +122,7 @@ export function UserStep({
         <div role="alert" className="alert alert-error alert-soft mt-6 flex flex-wrap">
           <span>{failure.message}</span>
           {fix ? (
-            <button type="button" className="btn btn-sm" onClick={() => onFix(fix.step)}>
+            <button type="button" className="btn btn-sm" onClick={() => form.goTo(fix.step)}>
               Corriger
             </button>
           ) : null}
@@ -147,7 +133,7 @@ export function UserStep({
           ) : null}
         </div>
       ) : null}
-      <StepNav canNext onPrevious={onPrevious} nextLabel="Validé" busy={sending} />
+      <StepNav canNext onPrevious={form.previous} nextLabel="Validé" busy={form.sending} />
     </form>
   );
 }

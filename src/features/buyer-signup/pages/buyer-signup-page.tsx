@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { LongFormPage } from '../../long-form';
 import { readBuyerDraft } from '../buyer-draft.repo';
-import { StartStep } from '../components/frame';
+import { buyerIntro } from '../components/frame';
 import { loadBuyerWizard } from '../load-wizard';
 import { START_STEP, buyerPictureAlts, buyerStepPicture } from '../steps';
 
@@ -16,7 +16,7 @@ export default function BuyerSignupPage() {
       loadQuestions={loadBuyerWizard}
       startStep={START_STEP}
       picture={{ src: buyerStepPicture(START_STEP), alt: buyerPictureAlts[START_STEP] ?? '' }}
-      Start={StartStep}
+      intro={buyerIntro}
       extra={extra}
     />
   );

@@ -13,31 +13,30 @@ export interface LongFormConfirmationForm {
   fixRefused: ConfirmationProps['onRefused'];
 }
 
-/** A flow's words on its CONFIRM step. */
-export interface ConfirmationTexts {
-  /** 'Demande envoyée'. */
-  sentBadge: string;
-  titles: { arrived: string; waiting: string; refused: string };
-  /** What was sent, with its article: 'votre demande'. */
-  what: string;
+/** A flow's CONFIRM step: what was sent, its title once arrived, and what comes next. */
+export interface LongFormConfirmationContent {
+  /** What is sent, a feminine noun without its article: 'demande', 'inscription'. */
+  sent: string;
+  /** The title once the server has it. */
+  arrivedTitle: string;
+  /** What comes next, told whether the submission arrived or was refused. */
+  next: (state: { email: string | null; arrived: boolean; refused: boolean }) => ReactNode;
 }
 
 /**
  * CONFIRM of every long form: 'sent' badge and title once the server has the submission; a
  * submission the service worker keeps for the network (`queuedKey`) is said to be waiting, then
  * shown as arrived once sent; a refusal leads back to the submit step (`onRefused`). The flow
- * gives its words and what comes next (`children`, told whether it arrived or was refused).
+ * names what it sent and says what comes next.
  */
 export function LongFormConfirmation({
   form,
   titleId,
-  texts: { sentBadge, titles, what },
-  children,
+  content: { sent, arrivedTitle, next },
 }: {
   form: LongFormConfirmationForm;
   titleId: string;
-  texts: ConfirmationTexts;
-  children: (state: { email: string | null; arrived: boolean; refused: boolean }) => ReactNode;
+  content: LongFormConfirmationContent;
 }) {
   const { submission, arrived, refused } = useConfirmation(form.confirmed?.queuedKey ?? null);
   const onRefused = form.fixRefused;
@@ -46,20 +45,24 @@ export function LongFormConfirmation({
     <div>
       {!submission ? (
         <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          <CheckIcon /> {sentBadge}
+          <CheckIcon /> {`${sent.charAt(0).toUpperCase()}${sent.slice(1)} envoyée`}
         </p>
       ) : null}
       <LongFormTitle id={titleId}>
-        {refused ? titles.refused : arrived ? titles.arrived : titles.waiting}
+        {refused
+          ? `Votre ${sent} n’a pas pu être envoyée`
+          : arrived
+            ? arrivedTitle
+            : `Votre ${sent} est prête à partir`}
       </LongFormTitle>
       {submission ? (
         <SubmissionStatus
           state={submission}
-          what={what}
+          what={`votre ${sent}`}
           onFix={() => onRefused(submission.message)}
         />
       ) : null}
-      {children({ email, arrived, refused })}
+      {next({ email, arrived, refused })}
     </div>
   );
 }

@@ -21,6 +21,23 @@ export interface LongFormBenefit {
   text: string;
 }
 
+/** A flow's intro: who it is for, the title, the pitch and its benefits, how long it takes. */
+export interface LongFormIntroContent {
+  /** The id of the flow's step titles. */
+  titleId: string;
+  /** The line above the title: who the form is for. */
+  eyebrow: ReactNode;
+  title: ReactNode;
+  lead: ReactNode;
+  benefits: readonly LongFormBenefit[];
+  /** Beside the button: how many questions, how long. */
+  duration: ReactNode;
+  /** When given, the duration's id, and the button is described by it. */
+  durationId?: string;
+  /** When given, said to screen readers while the button waits (the draft read or not yet). */
+  waitingStatus?: (ready: boolean) => ReactNode;
+}
+
 /**
  * A long form's intro (START): who it is for, the title, the pitch and its benefits, then 'C’est
  * parti !' with the time it takes. Prerendered as the page's first paint. The button waits while
@@ -41,21 +58,7 @@ export function LongFormIntro({
   error = null,
   onStart,
   onIntent,
-}: LongFormStart & {
-  /** The id of the flow's step titles. */
-  titleId: string;
-  /** The line above the title: who the form is for. */
-  eyebrow: ReactNode;
-  title: ReactNode;
-  lead: ReactNode;
-  benefits: readonly LongFormBenefit[];
-  /** Beside the button: how many questions, how long. */
-  duration: ReactNode;
-  /** When given, the duration's id, and the button is described by it. */
-  durationId?: string;
-  /** When given, said to screen readers while the button waits. */
-  waitingStatus?: ReactNode;
-}) {
+}: LongFormStart & LongFormIntroContent) {
   const waiting = !ready || loading;
   return (
     <div>
@@ -108,7 +111,7 @@ export function LongFormIntro({
       </div>
       {waiting && waitingStatus ? (
         <p role="status" className="sr-only">
-          {waitingStatus}
+          {waitingStatus(ready)}
         </p>
       ) : null}
     </div>

@@ -51,3 +51,75 @@ export function OptionCard({
     </label>
   );
 }
+
+/** The two answers of a yes-or-no question. */
+export const yesNoOptions = [
+  { value: true, label: 'Oui' },
+  { value: false, label: 'Non' },
+] as const;
+
+/** A question answered by one of its options: what the group of its cards gets. */
+export interface ChoiceProps<V> {
+  name: string;
+  options: readonly Option<V>[];
+  value: V | undefined;
+  onChange: (value: V) => void;
+}
+
+const inputClass = {
+  radio: 'radio radio-primary radio-sm shrink-0',
+  checkbox: 'checkbox checkbox-primary checkbox-sm shrink-0',
+  /** Invisible but covering its card: a click or a tap lands on the input itself. */
+  hidden: 'absolute inset-0 size-full cursor-pointer appearance-none rounded-field opacity-0',
+};
+
+/**
+ * A question's options as cards, each with its native radio or checkbox (`type`; a radio's value
+ * is the option's index). `isChecked` says which are chosen; `onPick` gets an option's value when
+ * its input changes, and whether it is now checked; `mark` draws what follows the label. A filled
+ * card's input is invisible.
+ */
+export function OptionCards<V>({
+  type,
+  name,
+  options,
+  isChecked,
+  onPick,
+  size,
+  filled = false,
+  mark,
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  options: readonly Option<V>[];
+  isChecked: (value: V) => boolean;
+  onPick: (value: V, checked: boolean) => void;
+  size?: keyof typeof optionCardSize;
+  filled?: boolean;
+  mark?: (checked: boolean) => ReactNode;
+}) {
+  return options.map((option, index) => {
+    const checked = isChecked(option.value);
+    return (
+      <OptionCard
+        key={String(option.value)}
+        checked={checked}
+        size={size}
+        filled={filled}
+        input={
+          <input
+            type={type}
+            name={name}
+            value={type === 'radio' ? index : String(option.value)}
+            checked={checked}
+            onChange={(e) => onPick(option.value, e.target.checked)}
+            className={filled ? inputClass.hidden : inputClass[type]}
+          />
+        }
+      >
+        <span>{option.label}</span>
+        {mark?.(checked)}
+      </OptionCard>
+    );
+  });
+}

@@ -4,7 +4,7 @@ import type { FlowDraft } from '../draft';
 import type { DraftSnapshot } from '../machine';
 import { useLongFormOpening } from '../use-long-form-opening';
 import { LongFormFrame, type LongFormPicture } from './frame';
-import type { LongFormStart } from './intro';
+import { LongFormIntro, type LongFormIntroContent } from './intro';
 
 /** What a long form's questions get from its page. */
 export interface LongFormProps {
@@ -26,7 +26,7 @@ export function LongFormPage<Extra extends object>({
   loadQuestions,
   startStep,
   picture,
-  Start,
+  intro,
   extra,
 }: {
   readDraft: () => Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>>;
@@ -34,7 +34,7 @@ export function LongFormPage<Extra extends object>({
   startStep: number;
   /** The intro's picture (the largest paint: loaded first). */
   picture: Omit<LongFormPicture, 'priority'>;
-  Start: ComponentType<LongFormStart>;
+  intro: LongFormIntroContent;
   extra: Extra;
 }) {
   const { read, questions, loading, loadError, open } = useLongFormOpening({
@@ -53,7 +53,8 @@ export function LongFormPage<Extra extends object>({
       busy={read.status === 'reading' || loading}
       picture={{ ...picture, priority: true }}
     >
-      <Start
+      <LongFormIntro
+        {...intro}
         ready={read.status === 'read'}
         loading={loading}
         error={loadError}

@@ -7,6 +7,15 @@ export interface Phase {
   last: number;
 }
 
+/** Index of the phase a step belongs to; a step past the last phase (CONFIRM) counts as past them all. */
+export function phaseIndex(phases: readonly Phase[], step: number): number {
+  if (step > (phases.at(-1)?.last ?? step)) return phases.length;
+  return Math.max(
+    phases.findIndex((p) => step >= p.first && step <= p.last),
+    0,
+  );
+}
+
 /**
  * The three-phase progress indicator of the two long forms (spec 2.5, 2.6): each phase's bar fills
  * as its questions are passed; the current phase is marked aria-current="step". Under 640 px

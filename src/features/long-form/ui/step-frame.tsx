@@ -1,6 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { LongFormFrame, LongFormNotice, type LongFormPicture } from './frame';
-import { ProgressPhases, type Phase } from './progress-phases';
+import {
+  LongFormConfirmation,
+  type LongFormConfirmationContent,
+  type LongFormConfirmationForm,
+} from './confirmation';
+import { LongFormIntro, type LongFormIntroContent } from './intro';
+import { ProgressPhases, phaseIndex, type Phase } from './progress-phases';
 import { RestartButton } from './restart-dialog';
 import { storageNotice } from './storage-notice';
 
@@ -142,27 +148,50 @@ export function LongFormStepFrame({
   );
 }
 
+/** A flow's course through its questions, as the frame above them shows it. */
+export interface LongFormCourse {
+  /** The progress's phases. */
+  phases: readonly Phase[];
+  /**
+   * What is being filled in, with its article ('le questionnaire', 'l’inscription'): it names the
+   * progress, the restart dialog and the storage notices.
+   */
+  task: string;
+  /** Prefix of the restart dialog's element ids. */
+  restartIdPrefix: string;
+}
+
+/** 'le questionnaire' → 'du questionnaire', 'l’inscription' → 'de l’inscription'. */
+const ofTask = (task: string) => (task.startsWith('le ') ? `du ${task.slice(3)}` : `de ${task}`);
+
 /**
- * The step frame of a running long form (useLongForm's state): the progress and 'Recommencer'
- * on the question steps, the notices of a resumed draft and of a device that does not store.
+ * The step frame of a running long form (useLongForm's state): the progress through the flow's
+ * phases and 'Recommencer' on the question steps, the notices of a resumed draft and of a device
+ * that does not store, named after the flow's task (its `course`). START shows the flow's `intro` again (after 'Recommencer'), CONFIRM its `confirmation`, the
+ * other steps the `children`.
  */
 export function LongFormSteps({
   form,
-  progress,
+  intro,
+  confirmation,
+  course: { phases, task, restartIdPrefix },
+  children,
   ...frame
 }: {
-  form: {
-    bounds: { firstQuestion: number; lastQuestion: number; confirm: number };
+  form: LongFormConfirmationForm & {
+    bounds: { start: number; firstQuestion: number; lastQuestion: number; confirm: number };
     step: number;
     moves: number;
     resumed: boolean;
     storage: 'ok' | 'full' | 'refused';
+    next: () => void;
     restart: () => Promise<void>;
   };
-  progress: Omit<LongFormProgress, 'onRestart'>;
-  titleId: string;
+  /** The flow's intro, whose `titleId` is the id of every step's title. */
+  intro: LongFormIntroContent;
+  confirmation: LongFormConfirmationContent;
+  course: LongFormCourse;
   picture: LongFormPicture;
-  task: string;
   children: ReactNode;
 }) {
   const { bounds, step } = form;
@@ -170,11 +199,32 @@ export function LongFormSteps({
   return (
     <LongFormStepFrame
       {...frame}
+      titleId={intro.titleId}
+      task={task}
       step={step}
       moves={form.moves}
-      progress={asking ? { ...progress, onRestart: () => void form.restart() } : null}
+      progress={
+        asking
+          ? {
+              phases,
+              current: phaseIndex(phases, step),
+              label: `Progression ${ofTask(task)}`,
+              restartTitle: `Recommencer ${task}\u202f?`,
+              restartIdPrefix,
+              onRestart: () => void form.restart(),
+            }
+          : null
+      }
       resumed={form.resumed && asking}
       unstored={form.storage !== 'ok' && step !== bounds.confirm ? form.storage : null}
-    />
+    >
+      {step === bounds.start ? (
+        <LongFormIntro {...intro} ready onStart={form.next} />
+      ) : step === bounds.confirm ? (
+        <LongFormConfirmation form={form} titleId={intro.titleId} content={confirmation} />
+      ) : (
+        children
+      )}
+    </LongFormStepFrame>
   );
 }

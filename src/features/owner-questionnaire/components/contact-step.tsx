@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import {
@@ -6,77 +7,58 @@ import {
   visibleOwnerStep,
   type OwnerQuestionStep,
 } from '../../../domain/owner-questionnaire.schema';
+import {
+  identityFields,
+  identityInputs,
+  identityValues,
+  type IdentityField,
+} from '../../../ui/form/identity';
+import { LabelledInput } from '../../../ui/form/labelled-input';
 import type { OwnerAnswers } from '../questionnaire-flow';
 import { stepTitles } from '../step-content';
 import { useSubmitStepForm, type SubmitStepProps } from '../../long-form';
 import type { ContactAnswers } from '../use-owner-questionnaire';
-import { FieldMessage, Hint, StepCounter, StepNav, StepTitle } from './question-layout';
+import { FieldMessage, Hint, QuestionTitle, StepCounter, StepNav } from './question-layout';
 
 const contactSchema = ownerStepSchemas[OwnerStep.CONTACT];
 type ContactFields = z.input<typeof contactSchema>;
 
-const fields = [
-  { name: 'lastname', label: 'Nom', type: 'text', autoComplete: 'family-name' },
-  { name: 'firstname', label: 'Prénom', type: 'text', autoComplete: 'given-name' },
-  {
-    name: 'email',
-    label: 'Adresse e-mail',
-    type: 'email',
-    autoComplete: 'email',
-    inputMode: 'email',
-  },
-  {
-    name: 'phone',
-    label: 'Téléphone',
-    type: 'tel',
-    autoComplete: 'tel',
-    inputMode: 'tel',
-    placeholder: '06 12 34 56 78',
-  },
-] as const satisfies readonly {
-  name: keyof ContactFields;
-  label: string;
-  type: string;
-  autoComplete: string;
-  inputMode?: 'email' | 'tel';
-  placeholder?: string;
-}[];
+const labels: Record<keyof ContactFields, string> = {
+  lastname: 'Nom',
+  firstname: 'Prénom',
+  email: 'Adresse e-mail',
+  phone: 'Téléphone',
+};
+
+/** The keyboard a phone shows, and the form a French number takes. */
+const hints: Partial<Record<IdentityField, ComponentProps<'input'>>> = {
+  email: { inputMode: 'email' },
+  phone: { inputMode: 'tel', placeholder: '06 12 34 56 78' },
+};
 
 /**
  * CONTACT (spec 2.5, 5): the four fields with the schema's French messages on touched fields;
  * the submit stays disabled until they are valid, and a failed send keeps everything and says
  * why, pointing to the step to fix when the problem is a property answer.
  */
-export function ContactStep({
-  answers,
-  onChange,
-  onSubmit,
-  onPrevious,
-  onFix,
-  sending,
-  failure,
-}: SubmitStepProps<OwnerAnswers, ContactAnswers>) {
+export function ContactStep({ form }: SubmitStepProps<OwnerAnswers, ContactAnswers>) {
+  const { failure, sending } = form;
   const {
     register,
     send,
     formState: { errors },
   } = useSubmitStepForm<ContactFields, ContactAnswers>({
     schema: contactSchema,
-    defaultValues: {
-      lastname: answers.lastname ?? '',
-      firstname: answers.firstname ?? '',
-      email: answers.email ?? '',
-      phone: answers.phone ?? '',
-    },
-    onSubmit,
+    defaultValues: identityValues(form.answers),
+    onSubmit: form.submit,
   });
 
-  const valid = contactSchema.safeParse(answers).success;
+  const valid = contactSchema.safeParse(form.answers).success;
 
   return (
     <form noValidate method="post" onSubmit={send} aria-describedby="owner-contact-aide">
       <StepCounter step={OwnerStep.CONTACT} />
-      <StepTitle>{stepTitles[OwnerStep.CONTACT]}</StepTitle>
+      <QuestionTitle step={OwnerStep.CONTACT} />
       <Hint id="owner-contact-aide">
         Un chasseur immobilier vous rappelle sous 48 heures pour parler de votre bien et de votre
         calendrier de vente.
@@ -98,7 +80,7 @@ export function ContactStep({
                 <button
                   type="button"
                   className="btn btn-sm"
-                  onClick={() => failure.fix && onFix(failure.fix.step)}
+                  onClick={() => failure.fix && form.goTo(failure.fix.step)}
                 >
                   Corriger cette réponse
                 </button>
@@ -119,30 +101,26 @@ export function ContactStep({
       ) : null}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        {fields.map((field) => {
-          const error = errors[field.name]?.message;
-          const id = `owner-${field.name}`;
+        {identityFields.map((name) => {
+          const error = errors[name]?.message;
+          const id = `owner-${name}`;
           return (
-            <div key={field.name}>
-              <label htmlFor={id} className="mb-1.5 block font-medium">
-                {field.label}
-              </label>
-              <input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                inputMode={'inputMode' in field ? field.inputMode : undefined}
-                placeholder={'placeholder' in field ? field.placeholder : undefined}
-                className={`input w-full ${error ? 'input-error' : ''}`}
-                aria-invalid={!!error}
-                aria-describedby={error ? `${id}-erreur` : undefined}
-                {...register(field.name, {
-                  onChange: (e: { target: HTMLInputElement }) =>
-                    onChange({ [field.name]: e.target.value }),
-                })}
-              />
+            <LabelledInput
+              key={name}
+              id={id}
+              label={labels[name]}
+              labelClassName="mb-1.5 block font-medium"
+              {...identityInputs[name]}
+              {...hints[name]}
+              invalid={!!error}
+              messageId={`${id}-erreur`}
+              {...register(name, {
+                onChange: (e: { target: HTMLInputElement }) =>
+                  form.answer({ [name]: e.target.value }),
+              })}
+            >
               <FieldMessage id={`${id}-erreur`} message={error} />
-            </div>
+            </LabelledInput>
           );
         })}
       </div>
@@ -158,7 +136,7 @@ export function ContactStep({
       <StepNav
         canNext={valid}
         busy={sending}
-        onPrevious={onPrevious}
+        onPrevious={form.previous}
         nextLabel="Envoyer ma demande"
         longLabel
       />

@@ -10,7 +10,7 @@ import {
 import { formatEuro } from '../../../domain/format';
 import { stepTitles } from '../step-content';
 import type { OwnerAnswers } from '../questionnaire-flow';
-import type { StepNavigation } from './choice-step';
+import { yesNoOptions, type StepNavigation } from '../../long-form';
 import { OptionGroup } from './option-group';
 import {
   FieldMessage,
@@ -19,14 +19,9 @@ import {
   STEP_TITLE_ID,
   StepCounter,
   StepNav,
-  StepTitle,
+  QuestionTitle,
   titleClass,
 } from './question-layout';
-
-const yesNo = [
-  { value: true, label: 'Oui' },
-  { value: false, label: 'Non' },
-] as const;
 
 /** WITH_DOC: six yes/no questions, each 'Non' until answered 'Oui' (spec 2.5). */
 export function DocumentsStep({
@@ -41,7 +36,7 @@ export function DocumentsStep({
   return (
     <QuestionForm onNext={nav.onNext} canNext={nav.canNext}>
       <StepCounter step={OwnerStep.WITH_DOC} />
-      <StepTitle>{stepTitles[OwnerStep.WITH_DOC]}</StepTitle>
+      <QuestionTitle step={OwnerStep.WITH_DOC} />
       <Hint>
         Ces documents seront demandés par le notaire. Les avoir déjà rassemblés accélère la vente.
       </Hint>
@@ -51,7 +46,7 @@ export function DocumentsStep({
             <OptionGroup
               name={flag}
               legend={<span className="font-medium">{ownerDocumentLabels[flag]}</span>}
-              options={yesNo}
+              options={yesNoOptions}
               value={answers[flag] ?? false}
               onChange={(value) => onChange({ [flag]: value })}
               layout="pair"

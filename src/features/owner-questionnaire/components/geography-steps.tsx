@@ -3,18 +3,10 @@ import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
 import { searchCities } from '../../../domain/city-search';
 import { departmentLabel } from '../../../lib/geography';
 import { PinIcon, SearchIcon } from '../../../ui';
-import { stepTitles } from '../step-content';
 import { useCities, useDepartments, type Loadable } from '../use-geography';
-import type { StepNavigation } from './choice-step';
+import type { StepNavigation } from '../../long-form';
 import { OptionGroup } from './option-group';
-import {
-  Hint,
-  QuestionForm,
-  STEP_TITLE_ID,
-  StepCounter,
-  StepNav,
-  titleClass,
-} from './question-layout';
+import { Hint, QuestionForm, QuestionTitle, StepCounter, StepNav } from './question-layout';
 
 /** Loading and failure of a geography list: the library's French message and 'Réessayer'. */
 function ListState({ list, loading }: { list: Loadable<unknown>; loading: string }) {
@@ -46,12 +38,6 @@ function postalCodes(codes: readonly string[] | undefined): string {
   return `${sorted[0]} à ${sorted[sorted.length - 1]}`;
 }
 
-const title = (step: typeof OwnerStep.DEPARTMENT | typeof OwnerStep.CITY) => (
-  <h1 id={STEP_TITLE_ID} tabIndex={-1} className={titleClass}>
-    {stepTitles[step]}
-  </h1>
-);
-
 /** DEPARTMENT: the kept departments shown '(code) - name' (spec 3.6). */
 export function DepartmentStep({
   value,
@@ -69,7 +55,7 @@ export function DepartmentStep({
       {/* The title stays in place while the list loads: focus given to it is not lost. */}
       <OptionGroup
         name="department"
-        legend={title(OwnerStep.DEPARTMENT)}
+        legend={<QuestionTitle step={OwnerStep.DEPARTMENT} />}
         options={
           departments.status === 'ready'
             ? departments.data.map((d) => ({ value: d.key, label: departmentLabel(d) }))
@@ -126,7 +112,9 @@ export function CityStep({
     <QuestionForm onNext={nav.onNext} canNext={nav.canNext}>
       <StepCounter step={OwnerStep.CITY} />
       <fieldset className="min-w-0" aria-describedby="city-choisie">
-        <legend className="w-full p-0">{title(OwnerStep.CITY)}</legend>
+        <legend className="w-full p-0">
+          <QuestionTitle step={OwnerStep.CITY} />
+        </legend>
         <Hint id="city-choisie">
           {value ? (
             <span className="inline-flex items-center gap-1.5 font-medium text-primary">

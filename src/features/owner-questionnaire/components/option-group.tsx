@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
-import { OptionCard } from '../../long-form';
+import { OptionCards } from '../../long-form';
 
-import type { Option } from '../../long-form';
+import type { ChoiceProps, Option } from '../../long-form';
 export type { Option };
 
 const layouts = {
@@ -23,9 +23,7 @@ const cardSize = { list: 'listed', tiles: 'tile', pair: 'pair' } as const;
  * the tab order and draws the focus ring on its card.
  */
 export function OptionGroup<V extends string | number | boolean>({
-  name,
   legend,
-  options,
   value,
   onChange,
   layout = 'list',
@@ -34,13 +32,10 @@ export function OptionGroup<V extends string | number | boolean>({
   legendClassName = 'w-full p-0',
   placeholder,
   children,
-}: {
-  name: string;
+  ...cards
+}: ChoiceProps<V> & {
   /** The legend's content: the step's h1 when the group is the whole question. */
   legend: ReactNode;
-  options: readonly Option<V>[];
-  value: V | undefined;
-  onChange: (value: V) => void;
   layout?: keyof typeof layouts;
   describedBy?: string;
   className?: string;
@@ -58,39 +53,23 @@ export function OptionGroup<V extends string | number | boolean>({
       {children}
       {placeholder ?? (
         <div className={`${layouts[layout]} ${layout === 'pair' ? '' : 'mt-6'}`}>
-          {options.map((option, index) => {
-            const checked = value === option.value;
-            return (
-              <OptionCard
-                key={String(option.value)}
-                checked={checked}
-                size={cardSize[layout]}
-                filled={bare}
-                input={
-                  <input
-                    type="radio"
-                    name={name}
-                    value={index}
-                    checked={checked}
-                    onChange={() => onChange(option.value)}
-                    className={
-                      bare
-                        ? // Invisible but covering its card: a click or a tap lands on the radio itself.
-                          'absolute inset-0 size-full cursor-pointer appearance-none rounded-field opacity-0'
-                        : 'radio radio-primary radio-sm shrink-0'
-                    }
-                  />
-                }
-              >
-                <span>{option.label}</span>
-                {layout === 'list' ? (
-                  <CheckIcon
-                    className={`ml-auto shrink-0 text-lg text-primary ${checked ? '' : 'invisible'}`}
-                  />
-                ) : null}
-              </OptionCard>
-            );
-          })}
+          <OptionCards
+            type="radio"
+            {...cards}
+            isChecked={(v) => v === value}
+            onPick={(v) => onChange(v)}
+            size={cardSize[layout]}
+            filled={bare}
+            mark={
+              layout === 'list'
+                ? (checked) => (
+                    <CheckIcon
+                      className={`ml-auto shrink-0 text-lg text-primary ${checked ? '' : 'invisible'}`}
+                    />
+                  )
+                : undefined
+            }
+          />
         </div>
       )}
     </fieldset>

@@ -3,65 +3,94 @@ import {
   bedroomCounts,
   bienTypes,
   propertyCountOptions,
-  propertyPurposes,
+  purposeOptions,
   roomCounts,
+  selfLabelled,
   surfaceBands,
   visitCounts,
 } from '../../../domain/property';
 import { ownerStepPicture } from '../owner-steps';
-import { canGoNext, ownerPhases, phaseIndexOf } from '../questionnaire-flow';
+import { ownerPhases, type OwnerAnswers } from '../questionnaire-flow';
 import { stepPictureAlts } from '../step-content';
 import { useOwnerQuestionnaire, type OwnerQuestionnaire } from '../use-owner-questionnaire';
-import { ChoiceStep, type StepNavigation } from './choice-step';
-import { ConfirmStep } from './confirm-step';
+import { ChoiceStep } from './choice-step';
+import type { Option } from './option-group';
+import { ownerConfirmation } from './confirm-step';
 import { ContactStep } from './contact-step';
 import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
-import { STEP_TITLE_ID } from './questionnaire-frame';
-import { LongFormSteps, type LongFormProps } from '../../long-form';
-import { StartStep } from './start-step';
+import { LongFormSteps, type LongFormCourse, type LongFormProps } from '../../long-form';
+import { ownerIntro } from './start-step';
 
-const purposeOptions = propertyPurposes.map((p) => ({ value: p, label: p }));
-const statusOptions = [
-  { value: 'Ancien', label: 'Ancien' },
-  { value: 'Neuf', label: 'Neuf' },
-] as const;
+/** The first two conditions (spec 2.5). */
+const statusOptions = selfLabelled(['Ancien', 'Neuf'] as const);
+
+/** The progress and the restart dialog of the questionnaire. */
+const course: LongFormCourse = {
+  task: 'le questionnaire',
+  restartIdPrefix: 'recommencer',
+  phases: ownerPhases,
+};
+
+/** A question answered by one choice: the answer's field, the options, their layout, a hint. */
+interface ChoiceQuestion {
+  field: keyof OwnerAnswers;
+  options: readonly Option<string | number>[];
+  layout?: 'list' | 'tiles';
+  hint?: string;
+}
+
+const choiceSteps = {
+  [OwnerStep.PROPERTY_TYPE]: { field: 'propertyType', options: purposeOptions },
+  [OwnerStep.PROPERTY_COUNT]: {
+    field: 'bienCount',
+    options: propertyCountOptions,
+    layout: 'tiles',
+    hint: 'Si vous vendez plusieurs biens, décrivez d’abord le principal\u00a0: nous parlerons des autres ensemble.',
+  },
+  [OwnerStep.BIEN_TYPE]: { field: 'typeBien', options: bienTypes },
+  [OwnerStep.STATUS]: {
+    field: 'status',
+    options: statusOptions,
+    hint: 'Un bien achevé depuis moins de cinq ans est considéré comme neuf.',
+  },
+  [OwnerStep.SURFACE]: {
+    field: 'surface',
+    options: surfaceBands,
+    hint: 'La surface habitable (loi Carrez pour un lot de copropriété).',
+  },
+  [OwnerStep.ROOM_COUNT]: {
+    field: 'roomCount',
+    options: roomCounts,
+    layout: 'tiles',
+    hint: 'Les pièces principales\u00a0: séjour et chambres, sans la cuisine ni la salle de bains.',
+  },
+  [OwnerStep.BEDROOM_COUNT]: { field: 'bedroomCount', options: bedroomCounts, layout: 'tiles' },
+  [OwnerStep.VISIT_COUNT]: {
+    field: 'visitCount',
+    options: visitCounts,
+    layout: 'tiles',
+    hint: 'Les visites déjà faites avec des acheteurs, seul ou avec une agence.',
+  },
+} as const satisfies Record<number, ChoiceQuestion>;
 
 /** The question of the current step. */
 function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
-  const { step, answers, answer } = q;
-  const nav: StepNavigation = {
-    canNext: canGoNext(step, answers),
-    onNext: q.next,
-    onPrevious: q.previous,
-  };
+  const { step, answers, answer, nav } = q;
+  if (step in choiceSteps) {
+    const { field, ...choice }: ChoiceQuestion = choiceSteps[step as keyof typeof choiceSteps];
+    return (
+      <ChoiceStep
+        step={step}
+        name={field}
+        {...choice}
+        value={answers[field] as string | number | undefined}
+        onChange={(value) => answer({ [field]: value } as OwnerAnswers)}
+        nav={nav}
+      />
+    );
+  }
   switch (step) {
-    case OwnerStep.START:
-      return <StartStep ready onStart={q.next} />;
-    case OwnerStep.PROPERTY_TYPE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="propertyType"
-          options={purposeOptions}
-          value={answers.propertyType}
-          onChange={(propertyType) => answer({ propertyType })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.PROPERTY_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="bienCount"
-          options={propertyCountOptions}
-          value={answers.bienCount}
-          onChange={(bienCount) => answer({ bienCount })}
-          layout="tiles"
-          hint="Si vous vendez plusieurs biens, décrivez d’abord le principal&nbsp;: nous parlerons des autres ensemble."
-          nav={nav}
-        />
-      );
     case OwnerStep.DEPARTMENT:
       return <DepartmentStep value={answers.department} onChange={q.chooseDepartment} nav={nav} />;
     case OwnerStep.CITY:
@@ -70,79 +99,6 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
           department={answers.department}
           value={answers.city}
           onChange={(city) => answer({ city })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.BIEN_TYPE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="typeBien"
-          options={bienTypes}
-          value={answers.typeBien}
-          onChange={(typeBien) => answer({ typeBien })}
-          nav={nav}
-        />
-      );
-    case OwnerStep.STATUS:
-      return (
-        <ChoiceStep
-          step={step}
-          name="status"
-          options={statusOptions}
-          value={answers.status}
-          onChange={(status) => answer({ status })}
-          hint="Un bien achevé depuis moins de cinq ans est considéré comme neuf."
-          nav={nav}
-        />
-      );
-    case OwnerStep.SURFACE:
-      return (
-        <ChoiceStep
-          step={step}
-          name="surface"
-          options={surfaceBands}
-          value={answers.surface}
-          onChange={(surface) => answer({ surface })}
-          hint="La surface habitable (loi Carrez pour un lot de copropriété)."
-          nav={nav}
-        />
-      );
-    case OwnerStep.ROOM_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="roomCount"
-          options={roomCounts}
-          value={answers.roomCount}
-          onChange={(roomCount) => answer({ roomCount })}
-          layout="tiles"
-          hint="Les pièces principales&nbsp;: séjour et chambres, sans la cuisine ni la salle de bains."
-          nav={nav}
-        />
-      );
-    case OwnerStep.BEDROOM_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="bedroomCount"
-          options={bedroomCounts}
-          value={answers.bedroomCount}
-          onChange={(bedroomCount) => answer({ bedroomCount })}
-          layout="tiles"
-          nav={nav}
-        />
-      );
-    case OwnerStep.VISIT_COUNT:
-      return (
-        <ChoiceStep
-          step={step}
-          name="visitCount"
-          options={visitCounts}
-          value={answers.visitCount}
-          onChange={(visitCount) => answer({ visitCount })}
-          layout="tiles"
-          hint="Les visites déjà faites avec des acheteurs, seul ou avec une agence."
           nav={nav}
         />
       );
@@ -159,20 +115,9 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
         />
       );
     case OwnerStep.CONTACT:
-      return (
-        <ContactStep
-          answers={answers}
-          onChange={answer}
-          onSubmit={q.submit}
-          onPrevious={q.previous}
-          onFix={q.goTo}
-          sending={q.sending}
-          failure={q.failure}
-        />
-      );
-    case OwnerStep.CONFIRM:
-      return <ConfirmStep form={q} />;
+      return <ContactStep form={q} />;
   }
+  return null;
 }
 
 /**
@@ -184,16 +129,10 @@ export default function OwnerQuestions(props: LongFormProps) {
   return (
     <LongFormSteps
       form={q}
-      titleId={STEP_TITLE_ID}
+      intro={ownerIntro}
       picture={{ src: ownerStepPicture(q.step), alt: stepPictureAlts[q.step] }}
-      progress={{
-        phases: ownerPhases,
-        current: phaseIndexOf(q.step),
-        label: 'Progression du questionnaire',
-        restartTitle: 'Recommencer le questionnaire\u202f?',
-        restartIdPrefix: 'recommencer',
-      }}
-      task="le questionnaire"
+      course={course}
+      confirmation={ownerConfirmation}
     >
       <CurrentStep q={q} />
     </LongFormSteps>

@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { visibleOwnerStep } from '../../../domain/owner-questionnaire.schema';
+import { visibleOwnerStep, type OwnerStepNumber } from '../../../domain/owner-questionnaire.schema';
 import { LongFormNav, LongFormTitle } from '../../long-form';
 import { QUESTION_COUNT } from '../questionnaire-flow';
+import { stepTitles } from '../step-content';
 import { STEP_TITLE_ID, titleClass } from './questionnaire-frame';
 
 export { STEP_TITLE_ID, titleClass };
@@ -15,9 +16,14 @@ export function StepCounter({ step }: { step: number }) {
   );
 }
 
-/** The step's title as a plain h1 (steps whose title is not a group's legend). */
+/** The step's title: the h1 focused on each new step. */
 export function StepTitle({ children }: { children: ReactNode }) {
   return <LongFormTitle id={STEP_TITLE_ID}>{children}</LongFormTitle>;
+}
+
+/** A question's own title (spec 2.5), as a plain h1 or a group's legend. */
+export function QuestionTitle({ step }: { step: OwnerStepNumber }) {
+  return <StepTitle>{stepTitles[step]}</StepTitle>;
 }
 
 export function FieldMessage({ id, message }: { id: string; message?: string | null }) {

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../../db/database';
 import { validOwnerSubmission } from '../../../domain/owner-questionnaire.fixture';
-import type { OutboxEntry } from '../../../domain/outbox';
+import { newOutboxEntry, type OutboxEntry } from '../../../domain/outbox';
+import { offlineFormTests, postOnlyNetwork } from '../../../db/testing';
 import OwnerQuestionnairePage from './owner-questionnaire-page';
 
 /**
@@ -13,13 +14,10 @@ import OwnerQuestionnairePage from './owner-questionnaire-page';
  * offline) is set by each test; everything else fails as without a connection.
  */
 const submit = vi.fn<(body: unknown, key: string) => Promise<object>>();
-async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/public/biens')
-    throw new TypeError('Failed to fetch');
-  const answer = await submit(await request.json(), request.headers.get('Idempotency-Key') ?? '');
+const network = postOnlyNetwork('/api/public/biens', async (body, key) => {
+  const answer = await submit(body, key);
   return Response.json(answer, { status: 'queued' in answer ? 202 : 201 });
-}
+});
 
 const { disponible: _disponible, ...bien } = validOwnerSubmission.bien;
 const { bienCount, ...contact } = validOwnerSubmission.contact;
@@ -36,16 +34,7 @@ async function saveDraftAt(step: number, answers: Record<string, unknown>) {
 
 /** What the service worker does without network: it records the entry, then answers 202. */
 async function workerQueues(_submission: unknown, key: string) {
-  const now = Date.now();
-  await appDb.outbox.put({
-    key,
-    flow: 'owner',
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await appDb.outbox.put(newOutboxEntry(key, 'owner', Date.now()));
   return {
     queued: true as const,
     message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
@@ -77,16 +66,8 @@ async function sendSavedDraft() {
   fireEvent.click(send);
 }
 
-beforeEach(async () => {
-  await Promise.all([appDb.drafts.clear(), appDb.outbox.clear()]);
-  // The geography lists are warmed after mount: no network for them, and no need of them.
-  vi.stubGlobal('fetch', network);
-  submit.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The geography lists are warmed after mount: no network for them, and no need of them.
+offlineFormTests(network, () => submit.mockReset());
 
 describe('OwnerQuestionnairePage', () => {
   it('prerenders START without reading the draft', () => {

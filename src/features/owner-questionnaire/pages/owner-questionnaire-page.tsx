@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LongFormPage } from '../../long-form';
-import { START_PICTURE_ALT, StartStep } from '../components/start-step';
+import { START_PICTURE_ALT, ownerIntro } from '../components/start-step';
 import { loadOwnerQuestions } from '../load-questions';
 import { readOwnerDraft } from '../owner-draft.repo';
 import { START_STEP, ownerStepPicture } from '../owner-steps';
@@ -18,7 +18,7 @@ export default function OwnerQuestionnairePage() {
       loadQuestions={loadOwnerQuestions}
       startStep={START_STEP}
       picture={{ src: ownerStepPicture(START_STEP), alt: START_PICTURE_ALT }}
-      Start={StartStep}
+      intro={ownerIntro}
       extra={NO_EXTRA}
     />
   );
