@@ -2,10 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from 'wouter';
 import { ChevronDownIcon, CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
-import { brandFor, contactPathOf, isTransparentHeader, type Brand } from '../../domain/brand';
+import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
 import { useSessionAfterMount } from '../../features/auth';
 import { shellContainer } from './container';
-import { menuFor, targetOf, type MenuItem } from './menu';
+import { ctaOf, menuFor, targetOf, type MenuItem } from './menu';
 
 /** openId of the desktop user menu: one dropdown open at a time, menu entries included. */
 const USER_MENU_ID = 'compte';
@@ -220,10 +220,7 @@ function AccountActions(props: {
       </Suspense>
     );
   }
-  const cta =
-    brand === 'homestylz'
-      ? { title: 'Demander un devis', path: contactPathOf.homestylz }
-      : { title: 'Décrire mon projet', path: '/signup' };
+  const cta = ctaOf[brand];
   return (
     <>
       <Link
