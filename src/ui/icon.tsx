@@ -1,4 +1,5 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactElement, ReactNode, SVGProps } from 'react';
+import { jsxs } from 'react/jsx-runtime';
 
 export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
@@ -25,10 +26,12 @@ export function Icon({ title, children, ...props }: IconProps & { children: Reac
 }
 
 /**
- * An icon component from its drawing on the 24-unit grid (a <path>, or a fragment of shapes).
- * Marked free of side effects so that the bundler drops the icons a page does not use.
+ * An icon component from its drawing: the shapes (<path>, <circle>…) on the 24-unit grid.
+ * The shapes are a fixed list, handed over as static children, what JSX makes of
+ * <Icon><path /><circle /></Icon>: they need no keys. Marked free of side effects so that the
+ * bundler drops the icons a page does not use.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function icon(drawing: ReactNode) {
-  return (props: IconProps) => <Icon {...props}>{drawing}</Icon>;
+export function icon(...drawing: ReactElement[]) {
+  return (props: IconProps) => jsxs(Icon, { ...props, children: drawing });
 }
