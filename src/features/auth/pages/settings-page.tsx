@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { changePasswordSchema } from '../../../domain/auth.schema';
-import { passwordMessages } from '../../../domain/password';
+import { withConfirmation } from '../../../domain/password';
 import { homeOf } from '../../../domain/roles';
 import {
   profileUpdateSchema,
@@ -178,17 +178,12 @@ function ProfileForm({
   );
 }
 
-/** The new password typed twice: a typo would otherwise lock the person out. */
-const passwordChangeSchema = changePasswordSchema
-  .extend({
-    newPasswordConfirm: z
-      .string({ error: passwordMessages.required })
-      .min(1, passwordMessages.required),
-  })
-  .refine((v) => v.newPassword === v.newPasswordConfirm, {
-    message: passwordMessages.mismatch,
-    path: ['newPasswordConfirm'],
-  });
+/** The new password typed twice. */
+const passwordChangeSchema = withConfirmation(
+  changePasswordSchema,
+  'newPassword',
+  'newPasswordConfirm',
+);
 type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 const emptyPasswords: PasswordChange = {
