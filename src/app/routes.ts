@@ -55,155 +55,39 @@ function accountRoute(
   };
 }
 
-const brand = company.brand;
+/** The site's public pages: open to anyone, prerendered unless `meta` says otherwise. */
+function publicRoute(path: string, component: LazyPage, meta?: Partial<RouteMeta>): AppRoute {
+  return { path, component, meta: { prerender: true, ...meta } };
+}
+
+const signupTitle = `Concrétiser votre projet immobilier — ${company.brand}`;
 
 /** Every route of spec 2.1 that exists so far, with its meta. Later features add theirs here. */
 export const routes: AppRoute[] = [
-  {
-    path: '/',
-    component: publicPages.HomePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/services',
-    component: publicPages.ServicesPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/tarifs',
-    component: publicPages.TarifsPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/partenariat',
-    component: publicPages.PartenariatPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/nous-rejoindre',
-    component: publicPages.NousRejoindrePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/information-entreprise',
-    component: publicPages.InformationEntreprisePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/aide',
-    component: publicPages.AidePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/aide/faq',
-    component: publicPages.FaqPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/aide/conditions-generales',
-    component: publicPages.ConditionsGeneralesPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/aide/mentions-legales',
-    component: publicPages.MentionsLegalesPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/aide/politique-confidentialite',
-    component: publicPages.PolitiqueConfidentialitePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/contact',
-    component: publicPages.ContactPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/questions-proprietaire',
-    component: ownerQuestionnairePages.OwnerQuestionnairePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/access-denied',
-    component: publicPages.AccessDeniedPage,
-    meta: {
-      prerender: true,
-      noindex: true,
-    },
-  },
-  {
-    path: '/404',
-    component: publicPages.NotFoundPage,
-    meta: {
-      prerender: true,
-      noindex: true,
-    },
-  },
-  {
-    path: '/homestylz',
-    component: homestylzPages.HomestylzHomePage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/homestylz/services',
-    component: homestylzPages.HomestylzServicesPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/homestylz/contact',
-    component: publicPages.ContactPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/homestylz/pro',
-    component: homestylzPages.HomestylzProPage,
-    meta: {
-      prerender: true,
-    },
-  },
-  {
-    path: '/signup',
-    component: buyerSignupPages.BuyerSignupPage,
-    meta: { title: `Concrétiser votre projet immobilier — ${brand}`, prerender: true },
-  },
-  {
-    path: '/signup/:code',
-    component: buyerSignupPages.BuyerSignupPage,
-    meta: { title: `Concrétiser votre projet immobilier — ${brand}`, prerender: false },
-  },
+  publicRoute('/', publicPages.HomePage),
+  publicRoute('/services', publicPages.ServicesPage),
+  publicRoute('/tarifs', publicPages.TarifsPage),
+  publicRoute('/partenariat', publicPages.PartenariatPage),
+  publicRoute('/nous-rejoindre', publicPages.NousRejoindrePage),
+  publicRoute('/information-entreprise', publicPages.InformationEntreprisePage),
+  publicRoute('/aide', publicPages.AidePage),
+  publicRoute('/aide/faq', publicPages.FaqPage),
+  publicRoute('/aide/conditions-generales', publicPages.ConditionsGeneralesPage),
+  publicRoute('/aide/mentions-legales', publicPages.MentionsLegalesPage),
+  publicRoute('/aide/politique-confidentialite', publicPages.PolitiqueConfidentialitePage),
+  publicRoute('/contact', publicPages.ContactPage),
+  publicRoute('/questions-proprietaire', ownerQuestionnairePages.OwnerQuestionnairePage),
+  publicRoute('/access-denied', publicPages.AccessDeniedPage, { noindex: true }),
+  publicRoute('/404', publicPages.NotFoundPage, { noindex: true }),
+  publicRoute('/homestylz', homestylzPages.HomestylzHomePage),
+  publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
+  publicRoute('/homestylz/contact', publicPages.ContactPage),
+  publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
+  publicRoute('/signup', buyerSignupPages.BuyerSignupPage, { title: signupTitle }),
+  publicRoute('/signup/:code', buyerSignupPages.BuyerSignupPage, {
+    title: signupTitle,
+    prerender: false,
+  }),
   accountRoute('/signin', authPages.SignInPage, 'Connexion à votre espace'),
   accountRoute('/admin', authPages.AdminSignInPage, 'Connexion équipe'),
   accountRoute('/mot-de-passe-oublie', authPages.ForgotPasswordPage, 'Mot de passe oublié'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMessages, passwordSchema, passwordWithConfirmSchema } from './password';
+import { z } from 'zod';
+import {
+  passwordMessages,
+  passwordSchema,
+  passwordWithConfirmSchema,
+  withConfirmation,
+} from './password';
 
 const messages = (value: unknown) => {
   const r = passwordSchema.safeParse(value);
@@ -40,5 +46,21 @@ describe('password rules (spec 5 and 8)', () => {
         message: passwordMessages.mismatch,
         path: ['passwordConfirm'],
       });
+  });
+
+  it('checks a confirmation under the names a form gives it', () => {
+    const change = withConfirmation(
+      z.object({ oldPassword: z.string(), newPassword: passwordSchema }),
+      'newPassword',
+      'newPasswordConfirm',
+    );
+    const values = { oldPassword: 'Ancien1', newPassword: 'Abcdef1' };
+    expect(change.safeParse({ ...values, newPasswordConfirm: 'Abcdef1' }).success).toBe(true);
+    expect(
+      change.safeParse({ ...values, newPasswordConfirm: 'Abcdef2' }).error?.issues,
+    ).toMatchObject([{ message: passwordMessages.mismatch, path: ['newPasswordConfirm'] }]);
+    expect(change.safeParse(values).error?.issues).toMatchObject([
+      { message: passwordMessages.required, path: ['newPasswordConfirm'] },
+    ]);
   });
 });

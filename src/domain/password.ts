@@ -31,15 +31,30 @@ export const passwordSchema = z
   .regex(/\p{Lu}/u, passwordMessages.uppercase)
   .regex(/\d/, passwordMessages.digit);
 
+/**
+ * A form's schema with the confirmation `confirm` of its new password `password`: required, and
+ * the same as the password (else passwordMessages.mismatch, on the confirmation). A typo in a new
+ * password would otherwise lock the person out.
+ */
+export function withConfirmation<S extends z.ZodRawShape, C extends string>(
+  schema: z.ZodObject<S>,
+  password: keyof S & string,
+  confirm: C,
+) {
+  const confirmation = z
+    .string({ error: passwordMessages.required })
+    .min(1, passwordMessages.required);
+  return schema
+    .extend({ [confirm]: confirmation } as Record<C, typeof confirmation>)
+    .refine((v: Record<string, unknown>) => v[password] === v[confirm], {
+      message: passwordMessages.mismatch,
+      path: [confirm],
+    });
+}
+
 /** Password and its confirmation, for the reset page and the signup's USER step. */
-export const passwordWithConfirmSchema = z
-  .object({
-    password: passwordSchema,
-    passwordConfirm: z
-      .string({ error: passwordMessages.required })
-      .min(1, passwordMessages.required),
-  })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: passwordMessages.mismatch,
-    path: ['passwordConfirm'],
-  });
+export const passwordWithConfirmSchema = withConfirmation(
+  z.object({ password: passwordSchema }),
+  'password',
+  'passwordConfirm',
+);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { homeOf } from '../../domain/roles';
 import { logout, useSession } from '../../features/auth';
-import { ChevronDownIcon } from '../../ui/shell-icons';
+import { DropdownToggle, popoverPanelClass } from './dropdown';
 
 /**
  * The header's actions for a signed-in person (spec 2.2): 'Mon Espace' (their area) and, on
@@ -56,13 +56,12 @@ export default function AccountMenu({
     <>
       {spaceLink}
       <div className="relative">
-        <button
-          type="button"
+        <DropdownToggle
           data-dropdown={dropdownId}
           className={`btn btn-ghost gap-2 ${transparent ? 'text-white hover:bg-white/15' : ''}`}
-          aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={(e) => onToggleMenu(e.currentTarget)}
+          open={menuOpen}
+          onToggle={onToggleMenu}
         >
           <span
             aria-hidden="true"
@@ -71,15 +70,8 @@ export default function AccountMenu({
             {user.firstname.charAt(0).toUpperCase()}
           </span>
           {user.firstname}
-          <ChevronDownIcon
-            className={`transition-transform duration-200 ${menuOpen ? 'rotate-180' : ''}`}
-          />
-        </button>
-        <ul
-          id={menuId}
-          data-open={menuOpen}
-          className="popover-panel absolute right-0 top-full mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
-        >
+        </DropdownToggle>
+        <ul id={menuId} data-open={menuOpen} className={`${popoverPanelClass} right-0`}>
           <li className="border-b border-base-300 px-3 pb-2 pt-1 text-sm">
             <span className="block font-semibold">
               {user.firstname} {user.lastname}

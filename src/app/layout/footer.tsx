@@ -14,6 +14,7 @@ import {
 import { Logo } from '../../ui/logo';
 import { brandFor, type Brand } from '../../domain/brand';
 import { shellContainer } from './container';
+import { ctaOf } from './menu';
 
 interface FooterLink {
   title: string;
@@ -85,10 +86,7 @@ export function Footer() {
     { label: 'LinkedIn', href: company.social.linkedin, Icon: LinkedinIcon },
     { label: 'TikTok', href: company.social.tiktok, Icon: TiktokIcon },
   ];
-  const cta =
-    brand === 'homestylz'
-      ? { title: 'Demander un devis', path: '/homestylz/contact' }
-      : { title: 'Décrire mon projet', path: '/signup' };
+  const cta = ctaOf[brand];
 
   return (
     <footer data-brand={brand} className="bg-neutral text-neutral-content">

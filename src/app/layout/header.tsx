@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ChevronDownIcon, CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
+import { CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
-import { brandFor, contactPathOf, isTransparentHeader, type Brand } from '../../domain/brand';
+import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
 import { useSessionAfterMount } from '../../features/auth';
 import { shellContainer } from './container';
-import { menuFor, targetOf, type MenuItem } from './menu';
+import { DropdownToggle, popoverPanelClass } from './dropdown';
+import { ctaOf, menuFor, targetOf, type MenuItem } from './menu';
 
 /** openId of the desktop user menu: one dropdown open at a time, menu entries included. */
 const USER_MENU_ID = 'compte';
@@ -131,9 +132,10 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.id} className="relative">
-                <DesktopEntry
+                <MenuEntry
                   item={item}
                   brand={brand}
+                  mobile={false}
                   open={openId === item.id}
                   onToggle={(opener) => toggle(item.id, opener)}
                   current={location}
@@ -179,8 +181,10 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           <ul className="flex flex-col gap-1">
             {items.map((item) => (
               <li key={item.id}>
-                <MobileEntry
+                <MenuEntry
                   item={item}
+                  brand={brand}
+                  mobile
                   open={openId === item.id}
                   onToggle={(opener) => toggle(item.id, opener)}
                   current={location}
@@ -220,10 +224,7 @@ function AccountActions(props: {
       </Suspense>
     );
   }
-  const cta =
-    brand === 'homestylz'
-      ? { title: 'Demander un devis', path: contactPathOf.homestylz }
-      : { title: 'Décrire mon projet', path: '/signup' };
+  const cta = ctaOf[brand];
   return (
     <>
       <Link
@@ -293,127 +294,80 @@ function EntryLink({
 
 const desktopEntryClass =
   'inline-flex items-center whitespace-nowrap rounded-field px-2.5 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
+const mobileEntryClass =
+  'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
 
-function DesktopEntry({
+/**
+ * An entry of the menu, in the desktop bar or in the mobile panel (`mobile`): a link, or a group
+ * whose button opens its links (a card under the bar, a list in the panel).
+ */
+function MenuEntry({
   item,
   brand,
+  mobile,
   open,
   onToggle,
   current,
 }: {
   item: MenuItem;
   brand: Brand;
+  mobile: boolean;
   open: boolean;
   onToggle: (opener: HTMLButtonElement) => void;
   current: string;
 }) {
   const panelId = useId();
-  if (item.disabled) return <DisabledEntry item={item} className={desktopEntryClass} />;
-  if (!item.children) {
+  const base = mobile ? mobileEntryClass : desktopEntryClass;
+  /** The entry's link, or in its place, while it is disabled, its title greyed out. */
+  const entry = (entryItem: MenuItem, disabledClass: string, linkClass: string) =>
+    entryItem.disabled ? (
+      <DisabledEntry item={entryItem} className={disabledClass} />
+    ) : (
+      <EntryLink item={entryItem} current={current} className={linkClass} />
+    );
+  if (item.disabled || !item.children) {
     const brandSwitch = item.id === 'autre-marque';
-    return (
-      <EntryLink
-        item={item}
-        current={current}
-        className={`${desktopEntryClass} ${brandSwitch ? (brand === 'main' ? 'font-display italic' : '') : ''} aria-[current=page]:underline aria-[current=page]:underline-offset-8`}
-      />
+    return entry(
+      item,
+      base,
+      mobile
+        ? `${base} aria-[current=page]:text-primary`
+        : `${base} ${brandSwitch ? (brand === 'main' ? 'font-display italic' : '') : ''} aria-[current=page]:underline aria-[current=page]:underline-offset-8`,
     );
   }
+  const links = item.children
+    .filter((c) => c.visible !== false)
+    .map((child) => (
+      <li key={child.id}>
+        {entry(
+          child,
+          mobile ? 'flex px-3 py-2.5' : 'flex rounded-field px-3 py-2',
+          mobile
+            ? 'flex rounded-field px-3 py-2.5 hover:bg-base-200 aria-[current=page]:text-primary'
+            : 'flex rounded-field px-3 py-2 hover:bg-base-200 aria-[current=page]:font-semibold aria-[current=page]:text-primary',
+        )}
+      </li>
+    ));
   return (
     <>
-      <button
-        type="button"
+      <DropdownToggle
         data-dropdown={item.id}
-        className={`${desktopEntryClass} gap-1`}
-        aria-expanded={open}
+        className={`${base} ${mobile ? 'justify-between' : 'gap-1'}`}
         aria-controls={panelId}
-        onClick={(e) => onToggle(e.currentTarget)}
+        open={open}
+        onToggle={onToggle}
       >
         {item.title}
-        <ChevronDownIcon
-          className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
-      <ul
-        id={panelId}
-        data-open={open}
-        className="popover-panel absolute left-0 top-full mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
-      >
-        {item.children
-          .filter((c) => c.visible !== false)
-          .map((child) => (
-            <li key={child.id}>
-              {child.disabled ? (
-                <DisabledEntry item={child} className="flex rounded-field px-3 py-2" />
-              ) : (
-                <EntryLink
-                  item={child}
-                  current={current}
-                  className="flex rounded-field px-3 py-2 hover:bg-base-200 aria-[current=page]:font-semibold aria-[current=page]:text-primary"
-                />
-              )}
-            </li>
-          ))}
-      </ul>
-    </>
-  );
-}
-
-function MobileEntry({
-  item,
-  open,
-  onToggle,
-  current,
-}: {
-  item: MenuItem;
-  open: boolean;
-  onToggle: (opener: HTMLButtonElement) => void;
-  current: string;
-}) {
-  const panelId = useId();
-  const base =
-    'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
-  if (item.disabled) return <DisabledEntry item={item} className={base} />;
-  if (!item.children)
-    return (
-      <EntryLink
-        item={item}
-        current={current}
-        className={`${base} aria-[current=page]:text-primary`}
-      />
-    );
-  return (
-    <>
-      <button
-        type="button"
-        data-dropdown={item.id}
-        className={`${base} justify-between`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={(e) => onToggle(e.currentTarget)}
-      >
-        {item.title}
-        <ChevronDownIcon
-          className={`transition-transform duration-200 ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
-      <ul id={panelId} hidden={!open} className="mb-2 ml-3 border-l-2 border-base-300 pl-2">
-        {item.children
-          .filter((c) => c.visible !== false)
-          .map((child) => (
-            <li key={child.id}>
-              {child.disabled ? (
-                <DisabledEntry item={child} className="flex px-3 py-2.5" />
-              ) : (
-                <EntryLink
-                  item={child}
-                  current={current}
-                  className="flex rounded-field px-3 py-2.5 hover:bg-base-200 aria-[current=page]:text-primary"
-                />
-              )}
-            </li>
-          ))}
-      </ul>
+      </DropdownToggle>
+      {mobile ? (
+        <ul id={panelId} hidden={!open} className="mb-2 ml-3 border-l-2 border-base-300 pl-2">
+          {links}
+        </ul>
+      ) : (
+        <ul id={panelId} data-open={open} className={`${popoverPanelClass} left-0`}>
+          {links}
+        </ul>
+      )}
     </>
   );
 }

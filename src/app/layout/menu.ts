@@ -1,4 +1,4 @@
-import type { Brand } from '../../domain/brand';
+import { contactPathOf, type Brand } from '../../domain/brand';
 import { company } from '../../domain/company';
 
 /** A menu entry (spec 2.2). `path` is an app route, `href` an external address. */
@@ -62,6 +62,12 @@ export const homestylzMenu: MenuItem[] = [
   { id: 'pro', title: 'Professionnels', path: '/homestylz/pro' },
   { id: 'autre-marque', title: 'Chassimmo', path: '/' },
 ];
+
+/** Each brand's call to action, beside the menu (signed out) and in the footer. */
+export const ctaOf: Record<Brand, { title: string; path: string }> = {
+  main: { title: 'Décrire mon projet', path: '/signup' },
+  homestylz: { title: 'Demander un devis', path: contactPathOf.homestylz },
+};
 
 export function menuFor(brand: Brand): MenuItem[] {
   return (brand === 'homestylz' ? homestylzMenu : mainMenu).filter(

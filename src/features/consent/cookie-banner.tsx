@@ -7,6 +7,12 @@ import { loadConsentedScripts } from './third-party';
 /** The shell's main content (the skip link's target): focus goes there when nothing else fits. */
 const MAIN_ID = 'contenu';
 
+/** The two answers, side by side and alike (CNIL): refusing is as easy as accepting. */
+const answers: [ConsentChoice, string][] = [
+  ['refused', 'Refuser'],
+  ['accepted', 'Accepter'],
+];
+
 /** A place focus can go back to: still in the page and shown. */
 function canTakeFocus(element: Element | null): element is HTMLElement {
   return (
@@ -107,20 +113,16 @@ export function CookieBanner() {
           </p>
         </div>
         <div className="grid grid-cols-2 gap-3 md:flex md:shrink-0">
-          <button
-            type="button"
-            className="btn btn-primary md:min-w-36"
-            onClick={() => choose('refused')}
-          >
-            Refuser
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary md:min-w-36"
-            onClick={() => choose('accepted')}
-          >
-            Accepter
-          </button>
+          {answers.map(([answer, label]) => (
+            <button
+              key={answer}
+              type="button"
+              className="btn btn-primary md:min-w-36"
+              onClick={() => choose(answer)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
     </section>

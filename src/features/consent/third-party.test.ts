@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-async function freshModule() {
+const analytics = 'https://stats.exemple.fr/script.js';
+
+/** The module, fresh, in a build with these settings, once the visitor has consented. */
+async function afterConsent(build: { prod: boolean; analytics?: string; crispId?: string }) {
+  vi.stubEnv('PROD', build.prod);
+  vi.stubEnv('VITE_ANALYTICS_SRC', build.analytics ?? '');
+  vi.stubEnv('VITE_CRISP_WEBSITE_ID', build.crispId ?? '');
   vi.resetModules();
-  return import('./third-party');
+  const mod = await import('./third-party');
+  mod.loadConsentedScripts();
+  return mod;
 }
 
 const externalScripts = () =>
@@ -18,31 +26,19 @@ describe('third-party scripts', () => {
   });
 
   it('load nothing outside a production build, even configured', async () => {
-    vi.stubEnv('PROD', false);
-    vi.stubEnv('VITE_ANALYTICS_SRC', 'https://stats.exemple.fr/script.js');
-    (await freshModule()).loadConsentedScripts();
+    await afterConsent({ prod: false, analytics, crispId: 'abc-123' });
     expect(externalScripts()).toEqual([]);
   });
 
   it('load nothing in production when nothing is configured', async () => {
-    vi.stubEnv('PROD', true);
-    vi.stubEnv('VITE_ANALYTICS_SRC', '');
-    vi.stubEnv('VITE_CRISP_WEBSITE_ID', '');
-    (await freshModule()).loadConsentedScripts();
+    await afterConsent({ prod: true });
     expect(externalScripts()).toEqual([]);
   });
 
   it('load the configured audience script and chat once, in production', async () => {
-    vi.stubEnv('PROD', true);
-    vi.stubEnv('VITE_ANALYTICS_SRC', 'https://stats.exemple.fr/script.js');
-    vi.stubEnv('VITE_CRISP_WEBSITE_ID', 'abc-123');
-    const mod = await freshModule();
+    const mod = await afterConsent({ prod: true, analytics, crispId: 'abc-123' });
     mod.loadConsentedScripts();
-    mod.loadConsentedScripts();
-    expect(externalScripts()).toEqual([
-      'https://stats.exemple.fr/script.js',
-      'https://client.crisp.chat/l.js',
-    ]);
+    expect(externalScripts()).toEqual([analytics, 'https://client.crisp.chat/l.js']);
     expect(mod.chatProviderConfigured).toBe(true);
   });
 });

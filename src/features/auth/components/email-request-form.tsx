@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { emailRequestSchema } from '../../../domain/auth.schema';
 import { toApiFailure } from '../../../lib/api';
-import { FormAlert, SubmitButton, TextField } from './fields';
+import { EmailField, FormAlert, SubmitButton } from './fields';
 
 type EmailRequest = z.infer<typeof emailRequestSchema>;
 
@@ -60,14 +60,8 @@ export function EmailRequestForm({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {intro}
-      <TextField
+      <EmailField
         id={`${id}-email`}
-        label="Adresse e-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
         registration={register('email')}
         error={errors.email?.message}
       />

@@ -102,6 +102,21 @@ export function TextField({ registration, alsoDescribedBy, className = '', ...pr
   );
 }
 
+/** An e-mail address (a sign-in name, where to send a link): no capital letter, no spell check. */
+export function EmailField(props: Omit<FieldProps, 'label'>) {
+  return (
+    <TextField
+      label="Adresse e-mail"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 /** Password input with a show/hide switch (the switch keeps the caret and the value). */
 export function PasswordField({
   registration,

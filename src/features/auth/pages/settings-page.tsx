@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { changePasswordSchema } from '../../../domain/auth.schema';
-import { passwordMessages } from '../../../domain/password';
+import { withConfirmation } from '../../../domain/password';
 import { homeOf } from '../../../domain/roles';
 import {
   profileUpdateSchema,
@@ -14,8 +14,8 @@ import {
 } from '../../../domain/user.schema';
 import { toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { PageHeader } from '../../../ui';
 import { LockIcon, UserIcon } from '../../../ui/account-icons';
+import { AccountPage } from '../../../ui/account-page';
 import { changePassword, updateProfile } from '../api/account';
 import {
   fieldBinder,
@@ -178,17 +178,12 @@ function ProfileForm({
   );
 }
 
-/** The new password typed twice: a typo would otherwise lock the person out. */
-const passwordChangeSchema = changePasswordSchema
-  .extend({
-    newPasswordConfirm: z
-      .string({ error: passwordMessages.required })
-      .min(1, passwordMessages.required),
-  })
-  .refine((v) => v.newPassword === v.newPasswordConfirm, {
-    message: passwordMessages.mismatch,
-    path: ['newPasswordConfirm'],
-  });
+/** The new password typed twice. */
+const passwordChangeSchema = withConfirmation(
+  changePasswordSchema,
+  'newPassword',
+  'newPasswordConfirm',
+);
 type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 const emptyPasswords: PasswordChange = {
@@ -282,34 +277,29 @@ export default function SettingsPage() {
   const { user, roles } = useSession();
   if (!user) return null;
   return (
-    <>
-      <PageHeader
-        eyebrow="Mon Espace"
-        title="Paramètres du compte"
-        lead="Vos coordonnées servent à votre chasseur immobilier pour vous joindre. Elles ne sont jamais transmises à des tiers sans votre accord."
+    <AccountPage
+      eyebrow="Mon Espace"
+      title="Paramètres du compte"
+      lead="Vos coordonnées servent à votre chasseur immobilier pour vous joindre. Elles ne sont jamais transmises à des tiers sans votre accord."
+      backTo={homeOf(roles)}
+      columns="lg:grid-cols-[3fr_2fr]"
+    >
+      <Card
+        id="settings-profile"
+        title="Mes informations"
+        icon={<UserIcon />}
+        intro={'Modifiez vos nom, téléphone et adresse\u202f; ils sont mis à jour aussitôt.'}
       >
-        <Link href={homeOf(roles)} className="btn btn-ghost btn-sm mt-6 -ml-3">
-          ← Retour à Mon Espace
-        </Link>
-      </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_2fr]">
-        <Card
-          id="settings-profile"
-          title="Mes informations"
-          icon={<UserIcon />}
-          intro={'Modifiez vos nom, téléphone et adresse\u202f; ils sont mis à jour aussitôt.'}
-        >
-          <ProfileForm user={user} roles={roles} />
-        </Card>
-        <Card
-          id="settings-password"
-          title="Mot de passe"
-          icon={<LockIcon />}
-          intro="Choisissez un mot de passe que vous n’utilisez nulle part ailleurs."
-        >
-          <PasswordForm roles={roles} email={user.email} />
-        </Card>
-      </div>
-    </>
+        <ProfileForm user={user} roles={roles} />
+      </Card>
+      <Card
+        id="settings-password"
+        title="Mot de passe"
+        icon={<LockIcon />}
+        intro="Choisissez un mot de passe que vous n’utilisez nulle part ailleurs."
+      >
+        <PasswordForm roles={roles} email={user.email} />
+      </Card>
+    </AccountPage>
   );
 }

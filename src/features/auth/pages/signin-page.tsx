@@ -8,7 +8,7 @@ import { useResendActivation } from '../../../lib/resend-activation';
 import { ResendButton } from '../../../ui/form/resend-button';
 import { login, type LoginRefusal } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordField, SubmitButton, TextField } from '../components/fields';
+import { EmailField, PasswordField, SubmitButton } from '../components/fields';
 import { signIn } from '../session.actions';
 import { sessionStore } from '../session.state';
 
@@ -71,14 +71,9 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={loading}>
-        <TextField
+        <EmailField
           id="signin-email"
-          label="Adresse e-mail"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
           registration={register('email')}
           error={errors.email?.message}
         />

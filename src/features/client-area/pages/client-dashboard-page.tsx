@@ -1,6 +1,5 @@
 import { company } from '../../../domain/company';
-import { PageHeader } from '../../../ui';
-import { PersonCard } from '../../../ui/person-card';
+import { Dashboard } from '../../../ui/account-page';
 import { useSession } from '../../auth';
 import { ProjectSummary } from '../components/project-summary';
 
@@ -15,44 +14,35 @@ export default function ClientDashboardPage() {
   const { user, roles } = useSession();
   if (!user) return null;
   return (
-    <>
-      <PageHeader
-        eyebrow="Mon Espace"
-        title={`Bonjour ${user.firstname}`}
-        lead={
-          'Bienvenue dans votre espace client\u00a0: vous y suivrez votre projet d’achat avec votre chasseur immobilier.'
-        }
-      />
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_1fr]">
-        <section
-          aria-labelledby="client-project-title"
-          className="rounded-box border border-dashed border-base-300 bg-base-200/50 p-6 sm:p-8"
-        >
-          <h2 id="client-project-title" className="text-2xl font-semibold">
-            Votre projet
-          </h2>
-          <ProjectSummary />
-          <p className="mt-6 text-base-content/75">Vous retrouverez bientôt ici&nbsp;:</p>
-          <ul className="mt-4 space-y-2 text-base-content/75">
-            {nextSteps.map((step) => (
-              <li key={step} className="flex gap-2">
-                <span aria-hidden="true" className="text-secondary-strong">
-                  —
-                </span>
-                {step}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-6 text-sm text-base-content/70">
-            Une question d’ici là&nbsp;? Appelez-nous au{' '}
-            <a href={`tel:${company.phoneE164}`} className="link link-primary">
-              {company.phone}
-            </a>
-            .
-          </p>
-        </section>
-        <PersonCard person={user} roles={roles} />
-      </div>
-    </>
+    <Dashboard
+      person={user}
+      roles={roles}
+      eyebrow="Mon Espace"
+      lead={
+        'Bienvenue dans votre espace client\u00a0: vous y suivrez votre projet d’achat avec votre chasseur immobilier.'
+      }
+      titleId="client-project-title"
+      title="Votre projet"
+    >
+      <ProjectSummary />
+      <p className="mt-6 text-base-content/75">Vous retrouverez bientôt ici&nbsp;:</p>
+      <ul className="mt-4 space-y-2 text-base-content/75">
+        {nextSteps.map((step) => (
+          <li key={step} className="flex gap-2">
+            <span aria-hidden="true" className="text-secondary-strong">
+              —
+            </span>
+            {step}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-base-content/70">
+        Une question d’ici là&nbsp;? Appelez-nous au{' '}
+        <a href={`tel:${company.phoneE164}`} className="link link-primary">
+          {company.phone}
+        </a>
+        .
+      </p>
+    </Dashboard>
   );
 }

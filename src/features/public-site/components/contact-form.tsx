@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
@@ -25,6 +25,37 @@ function FieldError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="mt-1.5 text-sm text-error" role="alert">
       {message}
     </p>
+  );
+}
+
+type ControlName = 'name' | 'email' | 'phone' | 'subject' | 'message' | 'consent';
+/** A control's classes, and the one added while it is in error. */
+type ControlLook = [string, string];
+const inputLook: ControlLook = ['input w-full', 'input-error'];
+const selectLook: ControlLook = ['select w-full', 'select-error'];
+const textareaLook: ControlLook = ['textarea w-full', 'textarea-error'];
+const checkboxLook: ControlLook = ['checkbox checkbox-primary mt-0.5', 'checkbox-error'];
+
+/** A control with its label above and its error below. */
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: ControlName;
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`contact-${name}`} className="mb-1.5 block font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
   );
 }
 
@@ -105,6 +136,14 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
   const describedBy = (field: string, extra?: string) =>
     [errors[field as keyof Fields] ? `${field}-error` : null, extra].filter(Boolean).join(' ') ||
     undefined;
+  /** What every control carries: its id, classes (in error or not), description and binding. */
+  const controlOf = (name: ControlName, [look, errorLook]: ControlLook, extra?: string) => ({
+    id: `contact-${name}`,
+    className: `${look} ${errors[name] ? errorLook : ''}`,
+    'aria-invalid': !!errors[name],
+    'aria-describedby': describedBy(name, extra),
+    ...register(name),
+  });
 
   return (
     <form
@@ -121,64 +160,36 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="contact-name" className="mb-1.5 block font-medium">
-            Nom et prénom
-          </label>
+        <Field name="name" label="Nom et prénom" error={errors.name?.message}>
+          <input autoComplete="name" {...controlOf('name', inputLook)} />
+        </Field>
+        <Field name="email" label="Adresse e-mail" error={errors.email?.message}>
           <input
-            id="contact-name"
-            autoComplete="name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            aria-invalid={!!errors.name}
-            aria-describedby={describedBy('name')}
-            {...register('name')}
-          />
-          <FieldError id="name-error" message={errors.name?.message} />
-        </div>
-        <div>
-          <label htmlFor="contact-email" className="mb-1.5 block font-medium">
-            Adresse e-mail
-          </label>
-          <input
-            id="contact-email"
             type="email"
             autoComplete="email"
             inputMode="email"
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy('email')}
-            {...register('email')}
+            {...controlOf('email', inputLook)}
           />
-          <FieldError id="email-error" message={errors.email?.message} />
-        </div>
-        <div>
-          <label htmlFor="contact-phone" className="mb-1.5 block font-medium">
-            Téléphone <span className="font-normal text-base-content/70">(facultatif)</span>
-          </label>
+        </Field>
+        <Field
+          name="phone"
+          label={
+            <>
+              Téléphone <span className="font-normal text-base-content/70">(facultatif)</span>
+            </>
+          }
+          error={errors.phone?.message}
+        >
           <input
-            id="contact-phone"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             placeholder="06 12 34 56 78"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            aria-invalid={!!errors.phone}
-            aria-describedby={describedBy('phone')}
-            {...register('phone')}
+            {...controlOf('phone', inputLook)}
           />
-          <FieldError id="phone-error" message={errors.phone?.message} />
-        </div>
-        <div>
-          <label htmlFor="contact-subject" className="mb-1.5 block font-medium">
-            Objet de votre demande
-          </label>
-          <select
-            id="contact-subject"
-            className={`select w-full ${errors.subject ? 'select-error' : ''}`}
-            aria-invalid={!!errors.subject}
-            aria-describedby={describedBy('subject')}
-            {...register('subject')}
-          >
+        </Field>
+        <Field name="subject" label="Objet de votre demande" error={errors.subject?.message}>
+          <select {...controlOf('subject', selectLook)}>
             <option value="" disabled>
               Choisissez…
             </option>
@@ -188,8 +199,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
               </option>
             ))}
           </select>
-          <FieldError id="subject-error" message={errors.subject?.message} />
-        </div>
+        </Field>
       </div>
 
       <div>
@@ -197,13 +207,9 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
           Votre message
         </label>
         <textarea
-          id="contact-message"
           rows={6}
           maxLength={CONTACT_MESSAGE_MAX}
-          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-          aria-invalid={!!errors.message}
-          aria-describedby={describedBy('message', 'message-count')}
-          {...register('message')}
+          {...controlOf('message', textareaLook, 'message-count')}
         />
         <div className="flex justify-between gap-4">
           <FieldError id="message-error" message={errors.message?.message} />
@@ -221,13 +227,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
 
       <div>
         <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            className={`checkbox checkbox-primary mt-0.5 ${errors.consent ? 'checkbox-error' : ''}`}
-            aria-invalid={!!errors.consent}
-            aria-describedby={describedBy('consent')}
-            {...register('consent')}
-          />
+          <input type="checkbox" {...controlOf('consent', checkboxLook)} />
           <span className="text-sm">
             J’accepte que mes données soient utilisées pour traiter ma demande, conformément à la{' '}
             <Link href="/aide/politique-confidentialite" className="link">
