@@ -8,6 +8,7 @@ export {
   FeatureCard,
   IconCircle,
   NumberedSteps,
+  outlineOnDark,
   PageHeader,
   Section,
   type Step,

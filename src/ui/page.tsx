@@ -237,3 +237,7 @@ export function Callout({ id, children }: { id: string; children: ReactNode }) {
     </section>
   );
 }
+
+/** An outlined large button on the dark hero or on the primary colour. */
+export const outlineOnDark =
+  'btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary';

@@ -36,38 +36,44 @@ export default function ContactPage() {
             Nous joindre directement
           </h2>
           <ul className="space-y-5">
-            <li className="flex gap-3">
-              <PhoneIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <div>
-                <p className="font-medium">Téléphone</p>
-                <a href={`tel:${company.phoneE164}`} className="link link-primary">
-                  {company.phone}
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <MailIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <div>
-                <p className="font-medium">E-mail</p>
-                <a href={`mailto:${email}`} className="link link-primary">
-                  {email}
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <PinIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <div>
-                <p className="font-medium">Bureau (sur rendez-vous)</p>
-                <p className="text-base-content/75">{fullAddress}</p>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />
-              <div>
-                <p className="font-medium">Horaires</p>
-                <p className="text-base-content/75">{company.openingHours}</p>
-              </div>
-            </li>
+            {[
+              {
+                icon: <PhoneIcon className="mt-1 shrink-0 text-xl text-primary" />,
+                label: 'Téléphone',
+                value: (
+                  <a href={`tel:${company.phoneE164}`} className="link link-primary">
+                    {company.phone}
+                  </a>
+                ),
+              },
+              {
+                icon: <MailIcon className="mt-1 shrink-0 text-xl text-primary" />,
+                label: 'E-mail',
+                value: (
+                  <a href={`mailto:${email}`} className="link link-primary">
+                    {email}
+                  </a>
+                ),
+              },
+              {
+                icon: <PinIcon className="mt-1 shrink-0 text-xl text-primary" />,
+                label: 'Bureau (sur rendez-vous)',
+                value: <p className="text-base-content/75">{fullAddress}</p>,
+              },
+              {
+                icon: <ClockIcon className="mt-1 shrink-0 text-xl text-primary" />,
+                label: 'Horaires',
+                value: <p className="text-base-content/75">{company.openingHours}</p>,
+              },
+            ].map((way) => (
+              <li key={way.label} className="flex gap-3">
+                {way.icon}
+                <div>
+                  <p className="font-medium">{way.label}</p>
+                  {way.value}
+                </div>
+              </li>
+            ))}
           </ul>
         </aside>
       </div>

@@ -15,6 +15,7 @@ import {
   HandshakeIcon,
   KeyIcon,
   NumberedSteps,
+  outlineOnDark,
   PhoneIcon,
   SearchIcon,
   Section,
@@ -101,10 +102,6 @@ const audiences = [
     button: 'btn btn-outline btn-primary',
   },
 ];
-
-/** An outlined button on the dark hero or the primary band. */
-const outlineOnDark =
-  'btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary';
 
 const paidRates = buyerFeeScale.map((b) => b.rate).filter((r) => r > 0);
 const lowestRate = Math.min(...paidRates);

@@ -10,6 +10,7 @@ import {
   HandshakeIcon,
   PageHeader,
   Section,
+  outlineOnDark,
   ShieldIcon,
 } from '../../../ui';
 import { BlockTitle, CtaBand, Split } from '../../../ui/page-blocks';
@@ -152,10 +153,7 @@ export default function InformationEntreprisePage() {
         <Link href="/signup" className="btn btn-secondary btn-lg">
           Décrire mon projet
         </Link>
-        <Link
-          href="/contact"
-          className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
-        >
+        <Link href="/contact" className={outlineOnDark}>
           Nous contacter
           <ArrowRightIcon />
         </Link>

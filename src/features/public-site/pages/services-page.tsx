@@ -13,6 +13,7 @@ import {
   PageHeader,
   SearchIcon,
   Section,
+  outlineOnDark,
   ShieldIcon,
   SparkleIcon,
   UsersIcon,
@@ -231,10 +232,7 @@ export default function ServicesPage() {
               <Link href="/signup" className="btn btn-secondary btn-lg">
                 Décrire mon projet
               </Link>
-              <Link
-                href="/tarifs#tarifs"
-                className="btn btn-outline btn-lg border-white/60 text-white hover:border-white hover:bg-white hover:text-primary"
-              >
+              <Link href="/tarifs#tarifs" className={outlineOnDark}>
                 Consulter le barème
               </Link>
             </div>
