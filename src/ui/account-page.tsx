@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { User } from '../domain/user.schema';
-import { PageHeader } from './page';
+import { PageHeader } from './page-blocks';
 import { PersonCard } from './person-card';
 
 /**

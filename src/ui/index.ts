@@ -8,8 +8,8 @@ export {
   FeatureCard,
   IconCircle,
   NumberedSteps,
+  raisedSteps,
   outlineOnDark,
-  PageHeader,
   Section,
   type Step,
 } from './page';

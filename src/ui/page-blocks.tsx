@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../domain/company';
 import { PhoneIcon } from './icons';
-import { ActionRow, FeatureCard } from './page';
+import { ActionRow, CheckList, Eyebrow, FeatureCard, type StepLook } from './page';
 
 /* Building blocks some inner pages share (kept out of the home page's download). */
 
@@ -27,7 +27,20 @@ export function FeatureList({
     <ul className={className}>
       {features.map((f) => (
         <li key={f.title} className="[&>div]:h-full">
-          <FeatureCard icon={f.icon} title={f.title} points={f.points}>
+          <FeatureCard
+            icon={f.icon}
+            title={f.title}
+            after={
+              f.points ? (
+                <CheckList
+                  className="mt-4 space-y-1.5 text-sm"
+                  itemClassName="flex gap-2"
+                  iconClassName="mt-0.5 shrink-0 text-secondary-strong"
+                  items={f.points}
+                />
+              ) : null
+            }
+          >
             {f.text}
           </FeatureCard>
         </li>
@@ -240,3 +253,55 @@ export function PageActions({ actions }: { actions: readonly Action[] }) {
   ));
   return links.length > 1 ? <ActionRow>{links}</ActionRow> : <div className="mt-8">{links}</div>;
 }
+
+/** Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then `children`. */
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="bg-base-200 border-b border-base-300">
+      <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
+        {eyebrow ? <Eyebrow className="mb-3">{eyebrow}</Eyebrow> : null}
+        <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
+        {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** Numbered steps under a line, the number large and italic. */
+export const lineSteps: StepLook = {
+  list: 'grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4',
+  item: 'border-t-2 border-primary/30 pt-6',
+  number: 'font-display text-5xl font-semibold italic text-primary',
+  heading: 'mt-3',
+  padded: true,
+};
+
+/** Raised cards, the number in a round badge. */
+export const circleSteps: StepLook = {
+  list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+  item: 'rounded-box bg-base-100 p-6 shadow-sm',
+  number:
+    'inline-flex size-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content',
+  heading: 'mt-4',
+  padded: false,
+};
+
+/** Bordered cards, the number large in gold. */
+export const cardSteps: StepLook = {
+  list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+  item: 'rounded-box border border-base-300 bg-base-100 p-6',
+  number: 'font-display text-4xl font-semibold text-secondary',
+  heading: 'mt-3',
+  padded: true,
+};

@@ -1,30 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from './icons';
 
-/** Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then `children`. */
-export function PageHeader({
-  eyebrow,
-  title,
-  lead,
-  children,
-}: {
-  eyebrow?: string;
-  title: string;
-  lead?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <header className="bg-base-200 border-b border-base-300">
-      <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
-        {eyebrow ? <Eyebrow className="mb-3">{eyebrow}</Eyebrow> : null}
-        <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
-        {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
-        {children}
-      </div>
-    </header>
-  );
-}
-
 export function Section({
   id,
   title,
@@ -59,16 +35,16 @@ export function Section({
   );
 }
 
-/** Icon, title and text in a card, and its key points if it has some; for service and benefit grids. */
+/** Icon, title and text in a card (then `after`, such as its key points); for service and benefit grids. */
 export function FeatureCard({
   icon,
   title,
-  points,
+  after,
   children,
 }: {
   icon: ReactNode;
   title: string;
-  points?: readonly string[];
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -76,14 +52,7 @@ export function FeatureCard({
       <IconCircle>{icon}</IconCircle>
       <h3 className="font-sans text-lg font-semibold">{title}</h3>
       <div className="mt-2 text-base-content/75">{children}</div>
-      {points ? (
-        <CheckList
-          className="mt-4 space-y-1.5 text-sm"
-          itemClassName="flex gap-2"
-          iconClassName="mt-0.5 shrink-0 text-secondary-strong"
-          items={points}
-        />
-      ) : null}
+      {after}
     </div>
   );
 }
@@ -93,48 +62,28 @@ export interface Step {
   text: ReactNode;
 }
 
-const stepStyles = {
-  line: {
-    list: 'grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4',
-    item: 'border-t-2 border-primary/30 pt-6',
-    number: 'font-display text-5xl font-semibold italic text-primary',
-    heading: 'mt-3',
-    padded: true,
-  },
-  raised: {
-    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
-    item: 'rounded-box bg-base-100 p-6 shadow-sm',
-    number: 'font-display text-4xl font-semibold text-secondary',
-    heading: 'mt-3',
-    padded: true,
-  },
-  /** Raised cards, the number in a round badge. */
-  circle: {
-    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
-    item: 'rounded-box bg-base-100 p-6 shadow-sm',
-    number:
-      'inline-flex size-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content',
-    heading: 'mt-4',
-    padded: false,
-  },
-  card: {
-    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
-    item: 'rounded-box border border-base-300 bg-base-100 p-6',
-    number: 'font-display text-4xl font-semibold text-secondary',
-    heading: 'mt-3',
-    padded: true,
-  },
-} as const;
+/** How a process in numbered steps looks; the home page's look is here, the others in page-blocks. */
+export interface StepLook {
+  list: string;
+  item: string;
+  number: string;
+  /** Margin of each step's title below its number. */
+  heading: string;
+  /** '01' rather than '1'. */
+  padded: boolean;
+}
+
+/** Raised cards on a muted section, the number large in gold. */
+export const raisedSteps: StepLook = {
+  list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4',
+  item: 'rounded-box bg-base-100 p-6 shadow-sm',
+  number: 'font-display text-4xl font-semibold text-secondary',
+  heading: 'mt-3',
+  padded: true,
+};
 
 /** A process in numbered steps (01, 02…), read as 'Étape 1 : …' by screen readers. */
-export function NumberedSteps({
-  steps,
-  variant = 'card',
-}: {
-  steps: readonly Step[];
-  variant?: keyof typeof stepStyles;
-}) {
-  const style = stepStyles[variant];
+export function NumberedSteps({ steps, look: style }: { steps: readonly Step[]; look: StepLook }) {
   return (
     <ol className={style.list}>
       {steps.map((step, index) => (
@@ -153,23 +102,11 @@ export function NumberedSteps({
   );
 }
 
-const eyebrowText = 'font-semibold uppercase tracking-widest';
+const eyebrowText = 'text-sm font-semibold uppercase tracking-widest text-secondary-strong';
 
-/** The small upper-case line above a heading; `tone` is its colour (the darker gold by default). */
-export function Eyebrow({
-  className,
-  tone = 'text-secondary-strong',
-  size = 'text-sm',
-  children,
-}: {
-  className?: string;
-  tone?: string;
-  size?: 'text-sm' | 'text-xs';
-  children: ReactNode;
-}) {
-  return (
-    <p className={[className, size, eyebrowText, tone].filter(Boolean).join(' ')}>{children}</p>
-  );
+/** The small upper-case line above a heading, in the darker gold. */
+export function Eyebrow({ className = '', children }: { className?: string; children: ReactNode }) {
+  return <p className={`${className} ${eyebrowText}`}>{children}</p>;
 }
 
 /** An icon in a round tinted badge, as at the top of a card. */

@@ -15,7 +15,7 @@ import {
   SparkleIcon,
   UsersIcon,
 } from '../../../ui';
-import { CtaCallLink, CtaLink, FeatureList } from '../../../ui/page-blocks';
+import { CtaCallLink, CtaLink, FeatureList, lineSteps } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 const benefits = [
@@ -114,7 +114,7 @@ export default function HomestylzHomePage() {
         title="Notre méthode en quatre temps"
         intro="De la première visite aux photos de l’annonce, une seule équipe vous accompagne."
       >
-        <NumberedSteps steps={steps} variant="line" />
+        <NumberedSteps steps={steps} look={lineSteps} />
       </Section>
 
       <Section

@@ -12,7 +12,6 @@ import {
   KeyIcon,
   MailIcon,
   NumberedSteps,
-  PageHeader,
   PhoneIcon,
   Section,
   SparkleIcon,
@@ -25,6 +24,8 @@ import {
   PageActions,
   Split,
   type Feature,
+  PageHeader,
+  lineSteps,
 } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
@@ -204,7 +205,7 @@ export default function HomestylzProPage() {
         title="Comment nous travaillons ensemble"
         intro="Un cadre posé une fois, puis des interventions sans formalités à chaque nouveau bien."
       >
-        <NumberedSteps steps={steps} variant="line" />
+        <NumberedSteps steps={steps} look={lineSteps} />
       </Section>
 
       <section aria-labelledby="devis-pro-titre" className="bg-primary text-primary-content">

@@ -12,7 +12,6 @@ import {
   HomeIcon,
   KeyIcon,
   MailIcon,
-  PageHeader,
   Section,
   SofaIcon,
   SparkleIcon,
@@ -26,6 +25,7 @@ import {
   PageActions,
   Split,
   type Feature,
+  PageHeader,
 } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 

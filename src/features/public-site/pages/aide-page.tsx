@@ -9,13 +9,13 @@ import {
   EuroIcon,
   IconCircle,
   MailIcon,
-  PageHeader,
   PhoneIcon,
   PinIcon,
   ScaleIcon,
   ShieldIcon,
 } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
+import { PageHeader } from '../../../ui/page-blocks';
 
 interface HelpTopic {
   href: string;

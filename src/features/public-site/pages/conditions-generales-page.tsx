@@ -4,8 +4,7 @@ import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
-import { PageHeader } from '../../../ui';
-import { ContentsLayout } from '../../../ui/page-blocks';
+import { ContentsLayout, PageHeader } from '../../../ui/page-blocks';
 
 const VERSION_DATE = (
   <>

@@ -1,8 +1,9 @@
 import { useLocation } from 'wouter';
 import { brandFor } from '../../../domain/brand';
 import { company, fullAddress } from '../../../domain/company';
-import { ClockIcon, MailIcon, PageHeader, PhoneIcon, PinIcon } from '../../../ui';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../../ui';
 import { ContactForm } from '../components/contact-form';
+import { PageHeader } from '../../../ui/page-blocks';
 
 /** Contact page of both brands: /contact and /homestylz/contact (theme, e-mail, stored brand). */
 export default function ContactPage() {

@@ -4,8 +4,9 @@ import { company } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { MINIMUM_FEE_TTC } from '../../../domain/fees';
 import { formatEuro } from '../../../domain/format';
-import { MailIcon, PageHeader, PhoneIcon } from '../../../ui';
+import { MailIcon, PhoneIcon } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
+import { PageHeader } from '../../../ui/page-blocks';
 
 interface FaqItem {
   id: string;

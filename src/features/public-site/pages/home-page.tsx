@@ -15,6 +15,7 @@ import {
   HandshakeIcon,
   KeyIcon,
   NumberedSteps,
+  raisedSteps,
   outlineOnDark,
   PhoneIcon,
   SearchIcon,
@@ -192,7 +193,7 @@ export default function HomePage() {
         title="Comment ça marche ?"
         intro="Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste."
       >
-        <NumberedSteps steps={steps} variant="raised" />
+        <NumberedSteps steps={steps} look={raisedSteps} />
         <p className="mt-8">
           <Link
             href="/services"

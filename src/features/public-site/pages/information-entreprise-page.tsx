@@ -8,12 +8,11 @@ import {
   EuroIcon,
   FeatureCard,
   HandshakeIcon,
-  PageHeader,
   Section,
   outlineOnDark,
   ShieldIcon,
 } from '../../../ui';
-import { BlockTitle, CtaBand, Split } from '../../../ui/page-blocks';
+import { BlockTitle, CtaBand, Split, PageHeader } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 const ways = [

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
-import { PageHeader } from '../../../ui';
 import { openCookieSettings } from '../../consent';
+import { PageHeader } from '../../../ui/page-blocks';
 
 interface Fact {
   label: string;

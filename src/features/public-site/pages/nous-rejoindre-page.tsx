@@ -8,7 +8,6 @@ import {
   EuroIcon,
   HandshakeIcon,
   NumberedSteps,
-  PageHeader,
   SearchIcon,
   Section,
   ShieldIcon,
@@ -22,6 +21,8 @@ import {
   PageActions,
   Split,
   type Feature,
+  PageHeader,
+  cardSteps,
 } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
@@ -131,7 +132,7 @@ export default function NousRejoindrePage() {
         title="Comment se déroule le recrutement ?"
         intro="Quatre étapes pour vérifier ensemble que le métier et notre façon de l’exercer vous correspondent."
       >
-        <NumberedSteps steps={recruitmentSteps} variant="card" />
+        <NumberedSteps steps={recruitmentSteps} look={cardSteps} />
         <div className="mt-10 flex gap-4 rounded-box border border-base-300 bg-base-200 p-6">
           <ChatIcon className="mt-0.5 shrink-0 text-2xl text-primary" />
           <p className="text-sm text-base-content/80">

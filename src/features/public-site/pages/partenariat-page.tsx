@@ -9,7 +9,6 @@ import {
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
-  PageHeader,
   SearchIcon,
   Section,
   ShieldIcon,
@@ -22,6 +21,8 @@ import {
   PageActions,
   Split,
   type Feature,
+  PageHeader,
+  circleSteps,
 } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
@@ -155,7 +156,7 @@ export default function PartenariatPage() {
         title="Comment fonctionne la recommandation ?"
         intro="Un fonctionnement simple, formalisé par écrit, sans démarche administrative pour vos clients."
       >
-        <NumberedSteps steps={referralSteps} variant="circle" />
+        <NumberedSteps steps={referralSteps} look={circleSteps} />
         <p className="mt-8 max-w-3xl text-sm text-base-content/70">
           Lorsque la réglementation de votre profession le permet, la convention de partenariat
           précise l’éventuelle rémunération de vos recommandations. Elle n’a aucune incidence sur

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
-import { PageHeader } from '../../../ui';
-import { ContentsLayout } from '../../../ui/page-blocks';
+import { ContentsLayout, PageHeader } from '../../../ui/page-blocks';
 import { openCookieSettings } from '../../consent';
 
 const LAST_UPDATE = (

@@ -10,7 +10,6 @@ import {
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
-  PageHeader,
   SearchIcon,
   Section,
   outlineOnDark,
@@ -19,7 +18,14 @@ import {
   UsersIcon,
 } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
-import { BlockTitle, FeatureList, PageActions, Split, type Feature } from '../../../ui/page-blocks';
+import {
+  BlockTitle,
+  FeatureList,
+  PageActions,
+  Split,
+  type Feature,
+  PageHeader,
+} from '../../../ui/page-blocks';
 
 interface Step {
   title: string;

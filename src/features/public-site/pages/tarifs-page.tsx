@@ -18,10 +18,10 @@ import {
   ChatIcon,
   CheckIcon,
   IconCircle,
-  PageHeader,
   Section,
   SparkleIcon,
 } from '../../../ui';
+import { PageHeader } from '../../../ui/page-blocks';
 
 /** Date from which the barème applies (arrêté du 10 janvier 2017: the scale must be dated). */
 const SCALE_EFFECTIVE_DATE = '2024-01-01';
