@@ -17,14 +17,11 @@ const sizes = {
 
 export type IllustrationName = keyof typeof sizes;
 
-const loadings = {
-  /** Below the first screen: fetched when it comes near. */
-  lazy: { loading: 'lazy' },
-  /** On the first screen, not the largest thing on it. */
-  eager: {},
-  /** The largest thing on the first screen: fetched before the rest. */
-  first: { fetchPriority: 'high' },
-} as const;
+/**
+ * `lazy`: below the first screen, fetched when it comes near; `eager`: on the first screen, not
+ * the largest thing on it; `first`: the largest thing on the first screen, fetched before the rest.
+ */
+type Loading = 'lazy' | 'eager' | 'first';
 
 export function Illustration({
   name,
@@ -36,7 +33,7 @@ export function Illustration({
   /** What it shows; empty (the default) when it only decorates. */
   alt?: string;
   className: string;
-  load?: keyof typeof loadings;
+  load?: Loading;
 }) {
   const [width, height] = sizes[name];
   return (
@@ -46,7 +43,8 @@ export function Illustration({
       width={width}
       height={height}
       className={className}
-      {...loadings[load]}
+      loading={load === 'lazy' ? 'lazy' : undefined}
+      fetchPriority={load === 'first' ? 'high' : undefined}
     />
   );
 }
