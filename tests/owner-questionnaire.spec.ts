@@ -47,6 +47,9 @@ test.describe('owner questionnaire', () => {
     await page.keyboard.press('Enter');
 
     await expectStep(page, 'Dans quelle ville se trouve votre bien ?');
+    // The search box comes with the department's cities (fetched on this step): a person tabs
+    // to it once it is there, and so does the test (on a loaded machine the list can come late).
+    await expect(page.getByRole('searchbox', { name: 'Rechercher une ville' })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByPlaceholder('Rechercher...')).toBeFocused();
     await page.keyboard.type('MONTREUIL ');
