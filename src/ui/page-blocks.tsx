@@ -178,7 +178,7 @@ export function CtaCallLink({ children }: { children: ReactNode }) {
 
 /**
  * Text beside an illustration, centred on each other; `className` sets the grid's gap and columns.
- * On phones the illustration comes after the text, unless `mediaFirst`.
+ * The illustration comes after the text (below it on phones), unless `mediaFirst`.
  */
 export function Split({
   className,
