@@ -114,7 +114,7 @@ export function IconCircle({
   className = 'mb-4 inline-flex size-11 text-2xl',
   children,
 }: {
-  /** Display, size and margin: `inline-flex size-11 text-2xl` unless told. */
+  /** Display, size and margin: `mb-4 inline-flex size-11 text-2xl` unless told. */
   className?: string;
   children: ReactNode;
 }) {
