@@ -167,8 +167,8 @@ const ofTask = (task: string) => (task.startsWith('le ') ? `du ${task.slice(3)}`
 /**
  * The step frame of a running long form (useLongForm's state): the progress through the flow's
  * phases and 'Recommencer' on the question steps, the notices of a resumed draft and of a device
- * that does not store, named after the flow's task (its `course`). START shows the flow's `intro` again (after 'Recommencer'), CONFIRM its `confirmation`, the
- * other steps the `children`.
+ * that does not store, named after the flow's task (its `course`). START shows the flow's `intro`
+ * again (after 'Recommencer'), CONFIRM its `confirmation`, the other steps the `children`.
  */
 export function LongFormSteps({
   form,
