@@ -43,15 +43,7 @@ export function AccountPage({
  * A dashboard (client or staff area): a greeting, the area's main section (`title`, `children`)
  * and, beside it, the person's card.
  */
-export function Dashboard({
-  person,
-  roles,
-  eyebrow,
-  lead,
-  titleId,
-  title,
-  children,
-}: {
+export interface DashboardProps {
   person: Pick<User, 'firstname' | 'lastname' | 'email' | 'phone'>;
   roles: readonly number[];
   eyebrow: string;
@@ -60,7 +52,17 @@ export function Dashboard({
   titleId: string;
   title: string;
   children: ReactNode;
-}) {
+}
+
+export function Dashboard({
+  person,
+  roles,
+  eyebrow,
+  lead,
+  titleId,
+  title,
+  children,
+}: DashboardProps) {
   return (
     <AccountPage
       eyebrow={eyebrow}

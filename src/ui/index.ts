@@ -8,6 +8,8 @@ export {
   FeatureCard,
   IconCircle,
   NumberedSteps,
+  StepsSection,
+  type StepsBlock,
   raisedSteps,
   outlineOnDark,
   Section,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../domain/company';
 import { PhoneIcon } from './icons';
-import { ActionRow, CheckList, Eyebrow, FeatureCard, type StepLook } from './page';
+import { ActionRow, CheckList, Eyebrow, FeatureCard, Section, type StepLook } from './page';
 
 /* Building blocks some inner pages share (kept out of the home page's download). */
 
@@ -47,6 +47,35 @@ export function FeatureList({
       ))}
       {children}
     </ul>
+  );
+}
+
+/** A section of feature cards, declared with its heading: what the page says, apart from its layout. */
+export interface FeatureBlock {
+  id: string;
+  title: string;
+  intro?: string;
+  features: readonly Feature[];
+}
+
+/** A FeatureBlock as a section; `grid` sets the columns from phones up, `children` adds cards. */
+export function FeatureSection({
+  block,
+  tone,
+  grid,
+  children,
+}: {
+  block: FeatureBlock;
+  tone?: 'muted';
+  grid: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Section id={block.id} tone={tone} title={block.title} intro={block.intro}>
+      <FeatureList features={block.features} className={`grid gap-6 ${grid}`}>
+        {children}
+      </FeatureList>
+    </Section>
   );
 }
 
@@ -255,23 +284,28 @@ export function PageActions({ actions }: { actions: readonly Action[] }) {
 }
 
 /** Top of an inner page: eyebrow, title (the page's only h1), a lead paragraph, then `children`. */
+/** What a page's header says: the eyebrow, the h1, the lead and the page's first actions. */
+export interface PageHeaderContent {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  actions?: readonly Action[];
+}
+
 export function PageHeader({
   eyebrow,
   title,
   lead,
+  actions,
   children,
-}: {
-  eyebrow?: string;
-  title: string;
-  lead?: ReactNode;
-  children?: ReactNode;
-}) {
+}: PageHeaderContent & { children?: ReactNode }) {
   return (
     <header className="bg-base-200 border-b border-base-300">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-28 sm:px-6 lg:pt-32">
         {eyebrow ? <Eyebrow className="mb-3">{eyebrow}</Eyebrow> : null}
         <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{title}</h1>
         {lead ? <p className="mt-5 max-w-2xl text-lg text-base-content/75">{lead}</p> : null}
+        {actions ? <PageActions actions={actions} /> : null}
         {children}
       </div>
     </header>

@@ -102,6 +102,34 @@ export function NumberedSteps({ steps, look: style }: { steps: readonly Step[]; 
   );
 }
 
+/** A process in numbered steps, declared with its section's heading. */
+export interface StepsBlock {
+  id: string;
+  title: string;
+  intro: string;
+  steps: readonly Step[];
+}
+
+/** A StepsBlock as a section; `children` follow the steps. */
+export function StepsSection({
+  block,
+  tone,
+  look,
+  children,
+}: {
+  block: StepsBlock;
+  tone?: 'muted';
+  look: StepLook;
+  children?: ReactNode;
+}) {
+  return (
+    <Section id={block.id} tone={tone} title={block.title} intro={block.intro}>
+      <NumberedSteps steps={block.steps} look={look} />
+      {children}
+    </Section>
+  );
+}
+
 const eyebrowText = 'text-sm font-semibold uppercase tracking-widest text-secondary-strong';
 
 /** The small upper-case line above a heading, in the darker gold. */

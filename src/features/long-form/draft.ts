@@ -1,13 +1,5 @@
-import {
-  clearDraft,
-  clearDraftIfKey,
-  draftStorageFailure,
-  markDraftFailed,
-  readDraft,
-  saveDraft,
-  type DraftFlow,
-  type DraftStorage,
-} from '../../db/drafts.repo';
+import * as repo from '../../db/drafts.repo';
+import type { DraftFlow, DraftStorage } from '../../db/drafts.repo';
 
 /** A flow's draft as the flow reopens it. */
 export interface FlowDraft {
@@ -22,7 +14,7 @@ export interface FlowDraft {
  * step and every answer (never a password), kept until the server confirmed the submission, with
  * the Idempotency-Key the submission carries. The flow works on without storage (private
  * browsing, a full device): every call resolves, and says why when the device did not store
- * ('full' or 'refused'); answers not stored go with the next save (saveDraft).
+ * ('full' or 'refused'); answers not stored go with the next save (repo.saveDraft).
  */
 export function flowDraft(flow: DraftFlow) {
   /** Without storage, one key kept for the life of the page, so a retry is still recognised. */
@@ -32,22 +24,22 @@ export function flowDraft(flow: DraftFlow) {
     /** The saved draft, null when there is none, 'full' or 'refused' when it cannot be read. */
     async read(): Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>> {
       try {
-        const draft = await readDraft(flow);
+        const draft = await repo.readDraft(flow);
         return draft
           ? { step: draft.step, answers: draft.answers, key: draft.idempotencyKey }
           : null;
       } catch (error) {
-        return draftStorageFailure(error);
+        return repo.draftStorageFailure(error);
       }
     },
 
     /** Saves a step change or changed answers: 'ok', or why the device did not store them. */
     async save(patch: { step?: number; answers?: object }): Promise<DraftStorage> {
       try {
-        await saveDraft(flow, patch as { step?: number; answers?: Record<string, unknown> });
+        await repo.saveDraft(flow, patch as { step?: number; answers?: Record<string, unknown> });
         return 'ok';
       } catch (error) {
-        return draftStorageFailure(error);
+        return repo.draftStorageFailure(error);
       }
     },
 
@@ -57,7 +49,7 @@ export function flowDraft(flow: DraftFlow) {
      */
     async keyFor(answers: object): Promise<string> {
       try {
-        return (await saveDraft(flow, { answers: answers as Record<string, unknown> }))
+        return (await repo.saveDraft(flow, { answers: answers as Record<string, unknown> }))
           .idempotencyKey;
       } catch {
         fallbackKey ??= crypto.randomUUID();
@@ -68,13 +60,13 @@ export function flowDraft(flow: DraftFlow) {
     /** The server refused this key's submission for good (4xx): the next edit gets a new key. */
     async markRefused(key: string): Promise<void> {
       if (key === fallbackKey) fallbackKey = undefined;
-      await markDraftFailed(flow, key).catch(() => undefined);
+      await repo.markDraftFailed(flow, key).catch(() => undefined);
     },
 
     /** The person starts again: every answer goes. */
     async clear(): Promise<void> {
       fallbackKey = undefined;
-      await clearDraft(flow).catch(() => undefined);
+      await repo.clearDraft(flow).catch(() => undefined);
     },
 
     /**
@@ -83,7 +75,7 @@ export function flowDraft(flow: DraftFlow) {
      */
     async finish(key: string): Promise<void> {
       fallbackKey = undefined;
-      await clearDraftIfKey(flow, key).catch(() => undefined);
+      await repo.clearDraftIfKey(flow, key).catch(() => undefined);
     },
   };
 }

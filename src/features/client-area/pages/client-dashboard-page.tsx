@@ -1,6 +1,5 @@
 import { company } from '../../../domain/company';
-import { Dashboard } from '../../../ui/account-page';
-import { useSession } from '../../auth';
+import { MyDashboard } from '../../auth/my-dashboard';
 import { ProjectSummary } from '../components/project-summary';
 
 const nextSteps = [
@@ -11,12 +10,8 @@ const nextSteps = [
 
 /** /dashboard, client only (spec 6): the buyer's project (criteria and stage) and the account. */
 export default function ClientDashboardPage() {
-  const { user, roles } = useSession();
-  if (!user) return null;
   return (
-    <Dashboard
-      person={user}
-      roles={roles}
+    <MyDashboard
       eyebrow="Mon Espace"
       lead={
         'Bienvenue dans votre espace client\u00a0: vous y suivrez votre projet d’achat avec votre chasseur immobilier.'
@@ -43,6 +38,6 @@ export default function ClientDashboardPage() {
         </a>
         .
       </p>
-    </Dashboard>
+    </MyDashboard>
   );
 }

@@ -10,73 +10,91 @@ import {
   HomeIcon,
   KeyIcon,
   MailIcon,
-  NumberedSteps,
   Section,
   SparkleIcon,
   UsersIcon,
+  StepsSection,
 } from '../../../ui';
-import { CtaCallLink, CtaLink, FeatureList, lineSteps } from '../../../ui/page-blocks';
+import type { StepsBlock } from '../../../ui';
+import { CtaCallLink, CtaLink, lineSteps, FeatureSection } from '../../../ui/page-blocks';
+import type { FeatureBlock } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
-const benefits = [
-  {
-    icon: <SparkleIcon />,
-    title: 'Une annonce qui se remarque',
-    text: 'Des pièces claires, rangées et chaleureuses donnent des photos qui arrêtent le regard parmi des dizaines d’annonces.',
-  },
-  {
-    icon: <HomeIcon />,
-    title: 'Des visiteurs qui se projettent',
-    text: 'Un intérieur neutre et harmonieux laisse chacun imaginer sa propre vie dans les lieux, plutôt que de voir la vôtre.',
-  },
-  {
-    icon: <EuroIcon />,
-    title: 'Un prix mieux défendu',
-    text: 'Un bien soigné offre moins d’arguments à la négociation\u00a0: les défauts visibles ne servent plus à faire baisser le prix.',
-  },
-  {
-    icon: <CheckIcon />,
-    title: 'Un budget connu d’avance',
-    text: 'Des forfaits TTC affichés, un devis ferme avant toute intervention, et vos meubles réutilisés chaque fois que c’est possible.',
-  },
-];
+const benefits: FeatureBlock = {
+  id: 'home-staging',
+  title: 'Le home staging, l’art de donner envie',
+  intro:
+    'Préparer un logement pour la vente ou la location, ce n’est pas le redécorer à son goût\u00a0: c’est désencombrer, réagencer, rafraîchir et mettre en lumière ses atouts pour que le plus grand nombre s’y sente déjà chez soi.',
+  features: [
+    {
+      icon: <SparkleIcon />,
+      title: 'Une annonce qui se remarque',
+      text: 'Des pièces claires, rangées et chaleureuses donnent des photos qui arrêtent le regard parmi des dizaines d’annonces.',
+    },
+    {
+      icon: <HomeIcon />,
+      title: 'Des visiteurs qui se projettent',
+      text: 'Un intérieur neutre et harmonieux laisse chacun imaginer sa propre vie dans les lieux, plutôt que de voir la vôtre.',
+    },
+    {
+      icon: <EuroIcon />,
+      title: 'Un prix mieux défendu',
+      text: 'Un bien soigné offre moins d’arguments à la négociation\u00a0: les défauts visibles ne servent plus à faire baisser le prix.',
+    },
+    {
+      icon: <CheckIcon />,
+      title: 'Un budget connu d’avance',
+      text: 'Des forfaits TTC affichés, un devis ferme avant toute intervention, et vos meubles réutilisés chaque fois que c’est possible.',
+    },
+  ],
+};
 
-const audiences = [
-  {
-    icon: <KeyIcon />,
-    title: 'Vous vendez',
-    text: 'Votre bien, habité ou vide, est préparé pour les photos et les visites, sans travaux lourds et dans un budget maîtrisé.',
-  },
-  {
-    icon: <HomeIcon />,
-    title: 'Vous louez',
-    text: 'Nous décorons et meublons votre logement pour attirer des locataires soigneux et réduire la vacance entre deux baux.',
-  },
-  {
-    icon: <UsersIcon />,
-    title: 'Vous êtes un professionnel',
-    text: 'Agences, promoteurs, marchands de biens, investisseurs\u00a0: un partenaire déco fiable pour tous vos biens.',
-  },
-];
+const audiences: FeatureBlock = {
+  id: 'pour-qui',
+  title: 'Pour qui\u202f?',
+  intro: 'Un même savoir-faire, trois façons de l’utiliser.',
+  features: [
+    {
+      icon: <KeyIcon />,
+      title: 'Vous vendez',
+      text: 'Votre bien, habité ou vide, est préparé pour les photos et les visites, sans travaux lourds et dans un budget maîtrisé.',
+    },
+    {
+      icon: <HomeIcon />,
+      title: 'Vous louez',
+      text: 'Nous décorons et meublons votre logement pour attirer des locataires soigneux et réduire la vacance entre deux baux.',
+    },
+    {
+      icon: <UsersIcon />,
+      title: 'Vous êtes un professionnel',
+      text: 'Agences, promoteurs, marchands de biens, investisseurs\u00a0: un partenaire déco fiable pour tous vos biens.',
+    },
+  ],
+};
 
-const steps = [
-  {
-    title: 'Visite conseil',
-    text: 'Une décoratrice découvre votre bien, écoute votre projet et repère ce qui freine le coup de cœur.',
-  },
-  {
-    title: 'Projet',
-    text: 'Vous recevez un plan d’action pièce par pièce, une planche d’ambiance et un devis ferme à valider.',
-  },
-  {
-    title: 'Mise en scène',
-    text: 'Le jour J, nous réagençons, apportons linge, accessoires ou mobilier et soignons chaque détail.',
-  },
-  {
-    title: 'Photos',
-    text: 'Un photographe spécialisé en intérieur immortalise le résultat, prêt pour votre annonce.',
-  },
-];
+const steps: StepsBlock = {
+  id: 'methode',
+  title: 'Notre méthode en quatre temps',
+  intro: 'De la première visite aux photos de l’annonce, une seule équipe vous accompagne.',
+  steps: [
+    {
+      title: 'Visite conseil',
+      text: 'Une décoratrice découvre votre bien, écoute votre projet et repère ce qui freine le coup de cœur.',
+    },
+    {
+      title: 'Projet',
+      text: 'Vous recevez un plan d’action pièce par pièce, une planche d’ambiance et un devis ferme à valider.',
+    },
+    {
+      title: 'Mise en scène',
+      text: 'Le jour J, nous réagençons, apportons linge, accessoires ou mobilier et soignons chaque détail.',
+    },
+    {
+      title: 'Photos',
+      text: 'Un photographe spécialisé en intérieur immortalise le résultat, prêt pour votre annonce.',
+    },
+  ],
+};
 
 /** 'Chasseur immobilier en Île-de-France' → 'chasseur immobilier en Île-de-France'. */
 function lowerFirst(text: string): string {
@@ -92,30 +110,11 @@ export default function HomestylzHomePage() {
     <>
       <Hero />
 
-      <Section
-        id="home-staging"
-        title="Le home staging, l’art de donner envie"
-        intro="Préparer un logement pour la vente ou la location, ce n’est pas le redécorer à son goût&nbsp;: c’est désencombrer, réagencer, rafraîchir et mettre en lumière ses atouts pour que le plus grand nombre s’y sente déjà chez soi."
-      >
-        <FeatureList features={benefits} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
-      </Section>
+      <FeatureSection block={benefits} grid="sm:grid-cols-2 lg:grid-cols-4" />
 
-      <Section
-        id="pour-qui"
-        tone="muted"
-        title="Pour qui&#x202f;?"
-        intro="Un même savoir-faire, trois façons de l’utiliser."
-      >
-        <FeatureList features={audiences} className="grid gap-6 md:grid-cols-3" />
-      </Section>
+      <FeatureSection block={audiences} tone="muted" grid="md:grid-cols-3" />
 
-      <Section
-        id="methode"
-        title="Notre méthode en quatre temps"
-        intro="De la première visite aux photos de l’annonce, une seule équipe vous accompagne."
-      >
-        <NumberedSteps steps={steps} look={lineSteps} />
-      </Section>
+      <StepsSection block={steps} look={lineSteps} />
 
       <Section
         id="offres"

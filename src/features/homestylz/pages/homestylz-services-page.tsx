@@ -21,12 +21,11 @@ import {
   CtaBand,
   CtaCallLink,
   CtaLink,
-  FeatureList,
-  PageActions,
   Split,
-  type Feature,
   PageHeader,
+  FeatureSection,
 } from '../../../ui/page-blocks';
+import type { FeatureBlock, PageHeaderContent } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
@@ -40,52 +39,57 @@ const departmentNames: Record<DepartmentCode, string> = {
   '91': 'Essonne',
 };
 
-const services: Feature[] = [
-  {
-    icon: <ChatIcon />,
-    title: 'Visite conseil',
-    text: 'Vous préférez préparer votre bien vous-même\u202f? Une décoratrice vous dit précisément quoi faire, dans quel ordre et pour quel budget.',
-    points: ['Diagnostic pièce par pièce', 'Rapport écrit illustré', 'Liste d’achats chiffrée'],
-  },
-  {
-    icon: <HomeIcon />,
-    title: 'Home staging de bien occupé',
-    text: 'Vous vivez dans le logement mis en vente\u00a0: nous le désencombrons, réagençons vos meubles et ajoutons les touches qui changent tout.',
-    points: ['Intervention en une journée', 'Vos meubles mis en valeur', 'Accessoires prêtés'],
-  },
-  {
-    icon: <SofaIcon />,
-    title: 'Home staging de bien vide',
-    text: 'Un logement vide paraît plus petit et plus froid. Nous le meublons et le décorons le temps de la commercialisation.',
-    points: [
-      'Mobilier loué pendant 3 mois',
-      'Livraison, installation, reprise',
-      'Photos professionnelles incluses',
-    ],
-  },
-  {
-    icon: <CameraIcon />,
-    title: 'Photographie immobilière',
-    text: 'La première visite se fait en ligne. Nos photographes spécialisés en intérieur soignent lumière, cadrage et perspectives.',
-    points: [
-      'Préparation des pièces',
-      'Photos retouchées en haute définition',
-      'Formats prêts pour les annonces',
-    ],
-  },
-  {
-    icon: <SparkleIcon />,
-    title: 'Accompagnement décoration',
-    text: 'Pour aménager, rafraîchir ou meubler votre propre intérieur, une décoratrice vous accompagne à l’heure, selon vos besoins.',
-    points: ['Couleurs, matières, éclairage', 'Sélection de mobilier', 'Shopping accompagné'],
-  },
-  {
-    icon: <KeyIcon />,
-    title: 'Home staging sur mesure',
-    text: 'Grande surface, maison, bien atypique\u00a0: la mise en scène est calculée au mètre carré, sur devis détaillé.',
-    points: ['Projet adapté à la surface', 'Accessoires prêtés', 'Devis avant intervention'],
-  },
-];
+const services: FeatureBlock = {
+  id: 'prestations',
+  title: 'Ce que nous faisons pour vous',
+  intro: 'Six façons de révéler un intérieur, selon votre projet, votre bien et votre budget.',
+  features: [
+    {
+      icon: <ChatIcon />,
+      title: 'Visite conseil',
+      text: 'Vous préférez préparer votre bien vous-même\u202f? Une décoratrice vous dit précisément quoi faire, dans quel ordre et pour quel budget.',
+      points: ['Diagnostic pièce par pièce', 'Rapport écrit illustré', 'Liste d’achats chiffrée'],
+    },
+    {
+      icon: <HomeIcon />,
+      title: 'Home staging de bien occupé',
+      text: 'Vous vivez dans le logement mis en vente\u00a0: nous le désencombrons, réagençons vos meubles et ajoutons les touches qui changent tout.',
+      points: ['Intervention en une journée', 'Vos meubles mis en valeur', 'Accessoires prêtés'],
+    },
+    {
+      icon: <SofaIcon />,
+      title: 'Home staging de bien vide',
+      text: 'Un logement vide paraît plus petit et plus froid. Nous le meublons et le décorons le temps de la commercialisation.',
+      points: [
+        'Mobilier loué pendant 3 mois',
+        'Livraison, installation, reprise',
+        'Photos professionnelles incluses',
+      ],
+    },
+    {
+      icon: <CameraIcon />,
+      title: 'Photographie immobilière',
+      text: 'La première visite se fait en ligne. Nos photographes spécialisés en intérieur soignent lumière, cadrage et perspectives.',
+      points: [
+        'Préparation des pièces',
+        'Photos retouchées en haute définition',
+        'Formats prêts pour les annonces',
+      ],
+    },
+    {
+      icon: <SparkleIcon />,
+      title: 'Accompagnement décoration',
+      text: 'Pour aménager, rafraîchir ou meubler votre propre intérieur, une décoratrice vous accompagne à l’heure, selon vos besoins.',
+      points: ['Couleurs, matières, éclairage', 'Sélection de mobilier', 'Shopping accompagné'],
+    },
+    {
+      icon: <KeyIcon />,
+      title: 'Home staging sur mesure',
+      text: 'Grande surface, maison, bien atypique\u00a0: la mise en scène est calculée au mètre carré, sur devis détaillé.',
+      points: ['Projet adapté à la surface', 'Accessoires prêtés', 'Devis avant intervention'],
+    },
+  ],
+};
 
 const timeline = [
   {
@@ -125,30 +129,23 @@ const faq = [
   },
 ];
 
+const header: PageHeaderContent = {
+  eyebrow: 'Home staging & décoration',
+  title: 'Home staging, décoration et photos\u00a0: nos prestations',
+  lead: 'Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez.',
+  actions: [
+    { href: '#tarifs', label: 'Voir les tarifs' },
+    { href: '/homestylz/contact', label: 'Demander un devis' },
+  ],
+};
+
 /** Services and prices of homestylz (/homestylz/services, fragment #tarifs). */
 export default function HomestylzServicesPage() {
   return (
     <>
-      <PageHeader
-        eyebrow="Home staging & décoration"
-        title="Home staging, décoration et photos&nbsp;: nos prestations"
-        lead="Du simple conseil à la mise en scène complète d’un bien vide, chaque prestation a un prix TTC affiché et un contenu précis. Vous savez exactement ce que vous achetez."
-      >
-        <PageActions
-          actions={[
-            { href: '#tarifs', label: 'Voir les tarifs' },
-            { href: '/homestylz/contact', label: 'Demander un devis' },
-          ]}
-        />
-      </PageHeader>
+      <PageHeader {...header} />
 
-      <Section
-        id="prestations"
-        title="Ce que nous faisons pour vous"
-        intro="Six façons de révéler un intérieur, selon votre projet, votre bien et votre budget."
-      >
-        <FeatureList features={services} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
-      </Section>
+      <FeatureSection block={services} grid="sm:grid-cols-2 lg:grid-cols-3" />
 
       <Section tone="muted">
         <Split

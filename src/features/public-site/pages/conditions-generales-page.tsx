@@ -5,6 +5,7 @@ import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
 import { ContentsLayout, PageHeader } from '../../../ui/page-blocks';
+import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
 
 const VERSION_DATE = (
   <>
@@ -22,12 +23,6 @@ interface Part {
   articles: Article[];
 }
 
-function priceRange(bracket: FeeBracket): string {
-  if (bracket.to === null) return `Au-delà de ${formatEuro(bracket.from - 1)}`;
-  if (bracket.from === 0) return `Jusqu’à ${formatEuro(bracket.to)}`;
-  return `De ${formatEuro(bracket.from)} à ${formatEuro(bracket.to)}`;
-}
-
 function feeRule(bracket: FeeBracket): string {
   if (bracket.rate === 0) return `Forfait de ${formatEuro(MINIMUM_FEE_TTC)}`;
   return `${formatPercent(bracket.rate)} du prix`;
@@ -40,15 +35,12 @@ function FeeTable() {
         <table className="table text-sm">
           <caption className="sr-only">Barème d’honoraires TTC à la charge de l’acquéreur</caption>
           <thead className="bg-base-200 text-base-content">
-            <tr>
-              <th scope="col">Prix net vendeur</th>
-              <th scope="col">Honoraires TTC</th>
-            </tr>
+            <FeeScaleColumns />
           </thead>
           <tbody>
             {buyerFeeScale.map((bracket) => (
               <tr key={bracket.from}>
-                <td>{priceRange(bracket)}</td>
+                <td>{bracketRange(bracket)}</td>
                 <td className="font-semibold">{feeRule(bracket)}</td>
               </tr>
             ))}

@@ -14,7 +14,6 @@ import {
   FeatureCard,
   HandshakeIcon,
   KeyIcon,
-  NumberedSteps,
   raisedSteps,
   outlineOnDark,
   PhoneIcon,
@@ -23,7 +22,9 @@ import {
   ShieldIcon,
   SparkleIcon,
   UsersIcon,
+  StepsSection,
 } from '../../../ui';
+import type { StepsBlock } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
 
 type DepartmentCode = (typeof KEPT_DEPARTMENTS)[number];
@@ -52,24 +53,30 @@ const departmentInfo: Record<DepartmentCode, { name: string; places: string }> =
 
 const departments = KEPT_DEPARTMENTS.map((code) => ({ code, ...departmentInfo[code] }));
 
-const steps = [
-  {
-    title: 'Vous décrivez votre projet',
-    text: 'En 3 minutes en ligne, gratuitement : secteurs, type de bien, surface, budget. Aucun engagement à ce stade.',
-  },
-  {
-    title: 'Un chasseur vous appelle sous 48 heures',
-    text: 'Il affine avec vous le cahier des charges, vérifie la cohérence du budget et vous présente le mandat de recherche.',
-  },
-  {
-    title: 'Nous cherchons et visitons pour vous',
-    text: 'Annonces, biens off-market, réseau d’agences et de notaires : nous pré-visitons et ne vous montrons que les biens qui correspondent.',
-  },
-  {
-    title: 'Nous négocions jusqu’à la signature',
-    text: 'Offre argumentée, négociation, financement, compromis puis acte authentique chez le notaire : nous restons à vos côtés jusqu’aux clés.',
-  },
-];
+const steps: StepsBlock = {
+  id: 'fonctionnement',
+  title: 'Comment ça marche ?',
+  intro:
+    'Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste.',
+  steps: [
+    {
+      title: 'Vous décrivez votre projet',
+      text: 'En 3 minutes en ligne, gratuitement : secteurs, type de bien, surface, budget. Aucun engagement à ce stade.',
+    },
+    {
+      title: 'Un chasseur vous appelle sous 48 heures',
+      text: 'Il affine avec vous le cahier des charges, vérifie la cohérence du budget et vous présente le mandat de recherche.',
+    },
+    {
+      title: 'Nous cherchons et visitons pour vous',
+      text: 'Annonces, biens off-market, réseau d’agences et de notaires : nous pré-visitons et ne vous montrons que les biens qui correspondent.',
+    },
+    {
+      title: 'Nous négocions jusqu’à la signature',
+      text: 'Offre argumentée, négociation, financement, compromis puis acte authentique chez le notaire : nous restons à vos côtés jusqu’aux clés.',
+    },
+  ],
+};
 
 /** The two sides of the business, side by side under the hero. */
 const audiences = [
@@ -187,13 +194,7 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <Section
-        id="fonctionnement"
-        tone="muted"
-        title="Comment ça marche ?"
-        intro="Quatre étapes, un seul interlocuteur. Vous gardez la main sur chaque décision ; nous nous occupons du reste."
-      >
-        <NumberedSteps steps={steps} look={raisedSteps} />
+      <StepsSection block={steps} tone="muted" look={raisedSteps}>
         <p className="mt-8">
           <Link
             href="/services"
@@ -202,7 +203,7 @@ export default function HomePage() {
             Découvrir nos services en détail <ArrowRightIcon />
           </Link>
         </p>
-      </Section>
+      </StepsSection>
 
       <Section
         id="secteurs"

@@ -5,7 +5,6 @@ import {
   ArrowRightIcon,
   CheckList,
   EuroIcon,
-  NumberedSteps,
   HandshakeIcon,
   HomeIcon,
   KeyIcon,
@@ -13,17 +12,19 @@ import {
   Section,
   ShieldIcon,
   UsersIcon,
+  StepsSection,
 } from '../../../ui';
+import type { StepsBlock } from '../../../ui';
 import {
   BlockTitle,
   CtaBand,
   FeatureList,
-  PageActions,
   Split,
-  type Feature,
   PageHeader,
   circleSteps,
+  FeatureSection,
 } from '../../../ui/page-blocks';
+import type { Feature, FeatureBlock, PageHeaderContent } from '../../../ui/page-blocks';
 import { Illustration } from '../../../ui/illustration';
 
 /** Address shown in the partner-link example, without the scheme. */
@@ -62,53 +63,64 @@ const partners: Feature[] = [
   },
 ];
 
-const commitments: Feature[] = [
-  {
-    icon: <HandshakeIcon />,
-    title: 'Liberté de choix',
-    text: 'Votre client reste libre de ses décisions et de ses prestataires, y compris du choix de son notaire et de son établissement de crédit.',
-  },
-  {
-    icon: <EuroIcon />,
-    title: 'Transparence',
-    text: 'Des honoraires connus dès le départ, inscrits dans le mandat et dus uniquement à la signature de l’acte authentique.',
-  },
-  {
-    icon: <ShieldIcon />,
-    title: 'Confidentialité',
-    text: 'Les informations de votre client ne sont partagées qu’avec son accord et pour les besoins de son projet.',
-  },
-];
+const commitments: FeatureBlock = {
+  id: 'engagements',
+  title: 'Nos engagements envers vos clients',
+  features: [
+    {
+      icon: <HandshakeIcon />,
+      title: 'Liberté de choix',
+      text: 'Votre client reste libre de ses décisions et de ses prestataires, y compris du choix de son notaire et de son établissement de crédit.',
+    },
+    {
+      icon: <EuroIcon />,
+      title: 'Transparence',
+      text: 'Des honoraires connus dès le départ, inscrits dans le mandat et dus uniquement à la signature de l’acte authentique.',
+    },
+    {
+      icon: <ShieldIcon />,
+      title: 'Confidentialité',
+      text: 'Les informations de votre client ne sont partagées qu’avec son accord et pour les besoins de son projet.',
+    },
+  ],
+};
 
-const referralSteps = [
-  {
-    title: 'Nous faisons connaissance',
-    text: 'Un échange pour comprendre votre activité et votre clientèle, puis une convention de partenariat écrite qui fixe le cadre de notre collaboration.',
-  },
-  {
-    title: 'Vous recevez votre code partenaire',
-    text: 'Un code personnel, à transmettre à vos clients avec le lien d’inscription. Il permet de savoir que le client vient de vous.',
-  },
-  {
-    title: 'Votre client décrit son projet',
-    text: 'Il s’inscrit en quelques minutes avec votre code. Un chasseur le contacte sous 48 heures et prend le projet en charge.',
-  },
-  {
-    title: 'Nous vous tenons informé',
-    text: 'Avec l’accord de votre client, nous vous informons des grandes étapes, et nous vous recommandons à notre tour pour votre métier.',
-  },
-];
+const referralSteps: StepsBlock = {
+  id: 'recommandation',
+  title: 'Comment fonctionne la recommandation ?',
+  intro:
+    'Un fonctionnement simple, formalisé par écrit, sans démarche administrative pour vos clients.',
+  steps: [
+    {
+      title: 'Nous faisons connaissance',
+      text: 'Un échange pour comprendre votre activité et votre clientèle, puis une convention de partenariat écrite qui fixe le cadre de notre collaboration.',
+    },
+    {
+      title: 'Vous recevez votre code partenaire',
+      text: 'Un code personnel, à transmettre à vos clients avec le lien d’inscription. Il permet de savoir que le client vient de vous.',
+    },
+    {
+      title: 'Votre client décrit son projet',
+      text: 'Il s’inscrit en quelques minutes avec votre code. Un chasseur le contacte sous 48 heures et prend le projet en charge.',
+    },
+    {
+      title: 'Nous vous tenons informé',
+      text: 'Avec l’accord de votre client, nous vous informons des grandes étapes, et nous vous recommandons à notre tour pour votre métier.',
+    },
+  ],
+};
+
+const header: PageHeaderContent = {
+  eyebrow: 'Devenir partenaire',
+  title: 'Recommandez vos clients à un chasseur immobilier de confiance',
+  lead: 'Courtiers, notaires, artisans, conseillers en patrimoine : vos clients ont des projets immobiliers. Confiez-nous leur recherche, vous restez leur interlocuteur pour votre métier.',
+  actions: [{ href: '/contact', label: 'Proposer un partenariat' }],
+};
 
 export default function PartenariatPage() {
   return (
     <>
-      <PageHeader
-        eyebrow="Devenir partenaire"
-        title="Recommandez vos clients à un chasseur immobilier de confiance"
-        lead="Courtiers, notaires, artisans, conseillers en patrimoine : vos clients ont des projets immobiliers. Confiez-nous leur recherche, vous restez leur interlocuteur pour votre métier."
-      >
-        <PageActions actions={[{ href: '/contact', label: 'Proposer un partenariat' }]} />
-      </PageHeader>
+      <PageHeader {...header} />
 
       <Section id="partenaires">
         <Split
@@ -150,19 +162,13 @@ export default function PartenariatPage() {
         />
       </Section>
 
-      <Section
-        id="recommandation"
-        tone="muted"
-        title="Comment fonctionne la recommandation ?"
-        intro="Un fonctionnement simple, formalisé par écrit, sans démarche administrative pour vos clients."
-      >
-        <NumberedSteps steps={referralSteps} look={circleSteps} />
+      <StepsSection block={referralSteps} tone="muted" look={circleSteps}>
         <p className="mt-8 max-w-3xl text-sm text-base-content/70">
           Lorsque la réglementation de votre profession le permet, la convention de partenariat
           précise l’éventuelle rémunération de vos recommandations. Elle n’a aucune incidence sur
           les honoraires de vos clients, qui restent ceux de notre barème public.
         </p>
-      </Section>
+      </StepsSection>
 
       <Section id="code-partenaire">
         <Split className="gap-10 lg:grid-cols-2" media={<PartnerLinkExample />}>
@@ -183,9 +189,7 @@ export default function PartenariatPage() {
         </Split>
       </Section>
 
-      <Section id="engagements" tone="muted" title="Nos engagements envers vos clients">
-        <FeatureList features={commitments} className="grid gap-6 md:grid-cols-3" />
-      </Section>
+      <FeatureSection block={commitments} tone="muted" grid="md:grid-cols-3" />
 
       <CtaBand
         id="partenariat-cta-titre"

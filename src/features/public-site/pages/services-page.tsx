@@ -18,14 +18,8 @@ import {
   UsersIcon,
 } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
-import {
-  BlockTitle,
-  FeatureList,
-  PageActions,
-  Split,
-  type Feature,
-  PageHeader,
-} from '../../../ui/page-blocks';
+import { BlockTitle, Split, PageHeader, FeatureSection } from '../../../ui/page-blocks';
+import type { FeatureBlock, PageHeaderContent } from '../../../ui/page-blocks';
 
 interface Step {
   title: string;
@@ -91,48 +85,52 @@ const goodToKnow = [
   'Un chasseur vous contacte sous 48 heures après votre inscription.',
 ];
 
-const audiences: Feature[] = [
-  {
-    icon: <KeyIcon />,
-    title: 'Primo-accédants',
-    text: 'Un premier achat soulève mille questions. Nous vous guidons sur le budget, le financement, les diagnostics et la copropriété.',
-  },
-  {
-    icon: <ChatIcon />,
-    title: 'Expatriés et mobilités',
-    text: 'Vous vivez loin ou arrivez en Île-de-France\u00a0? Visites en visio, comptes rendus détaillés et procuration pour la signature si besoin.',
-  },
-  {
-    icon: <EuroIcon />,
-    title: 'Investisseurs',
-    text: 'Rendement, tension locative, travaux, fiscalité\u00a0: nous sélectionnons des biens cohérents avec votre stratégie patrimoniale.',
-  },
-  {
-    icon: <HomeIcon />,
-    title: 'Familles',
-    text: 'Une pièce de plus, une école, un extérieur, un trajet raisonnable\u00a0: nous cherchons le logement qui accompagnera votre famille.',
-  },
-];
+const audiences: FeatureBlock = {
+  id: 'pour-qui',
+  title: 'Pour qui ?',
+  intro: 'Pour tous ceux qui veulent acheter bien, sans y passer leurs soirées et leurs week-ends.',
+  features: [
+    {
+      icon: <KeyIcon />,
+      title: 'Primo-accédants',
+      text: 'Un premier achat soulève mille questions. Nous vous guidons sur le budget, le financement, les diagnostics et la copropriété.',
+    },
+    {
+      icon: <ChatIcon />,
+      title: 'Expatriés et mobilités',
+      text: 'Vous vivez loin ou arrivez en Île-de-France\u00a0? Visites en visio, comptes rendus détaillés et procuration pour la signature si besoin.',
+    },
+    {
+      icon: <EuroIcon />,
+      title: 'Investisseurs',
+      text: 'Rendement, tension locative, travaux, fiscalité\u00a0: nous sélectionnons des biens cohérents avec votre stratégie patrimoniale.',
+    },
+    {
+      icon: <HomeIcon />,
+      title: 'Familles',
+      text: 'Une pièce de plus, une école, un extérieur, un trajet raisonnable\u00a0: nous cherchons le logement qui accompagnera votre famille.',
+    },
+  ],
+};
+
+const header: PageHeaderContent = {
+  eyebrow: 'Nos services',
+  title: 'Un chasseur immobilier à vos côtés, de la recherche jusqu’aux clés',
+  lead: 'Trouver le bon bien à Paris ou en petite couronne demande du temps, un réseau et un œil exercé. Nous prenons en charge toute la recherche pour que vous ne consacriez votre énergie qu’aux biens qui comptent.',
+  actions: [
+    { href: '/signup', label: 'Décrire mon projet' },
+    {
+      href: '/tarifs#tarifs',
+      label: 'Voir nos tarifs',
+      className: 'btn btn-outline btn-primary',
+    },
+  ],
+};
 
 export default function ServicesPage() {
   return (
     <>
-      <PageHeader
-        eyebrow="Nos services"
-        title="Un chasseur immobilier à vos côtés, de la recherche jusqu’aux clés"
-        lead="Trouver le bon bien à Paris ou en petite couronne demande du temps, un réseau et un œil exercé. Nous prenons en charge toute la recherche pour que vous ne consacriez votre énergie qu’aux biens qui comptent."
-      >
-        <PageActions
-          actions={[
-            { href: '/signup', label: 'Décrire mon projet' },
-            {
-              href: '/tarifs#tarifs',
-              label: 'Voir nos tarifs',
-              className: 'btn btn-outline btn-primary',
-            },
-          ]}
-        />
-      </PageHeader>
+      <PageHeader {...header} />
 
       <Section
         id="etapes"
@@ -175,14 +173,7 @@ export default function ServicesPage() {
         </div>
       </Section>
 
-      <Section
-        id="pour-qui"
-        tone="muted"
-        title="Pour qui ?"
-        intro="Pour tous ceux qui veulent acheter bien, sans y passer leurs soirées et leurs week-ends."
-      >
-        <FeatureList features={audiences} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
-      </Section>
+      <FeatureSection block={audiences} tone="muted" grid="sm:grid-cols-2 lg:grid-cols-4" />
 
       <Section id="apres-achat">
         <Split

@@ -22,6 +22,7 @@ import {
   SparkleIcon,
 } from '../../../ui';
 import { PageHeader } from '../../../ui/page-blocks';
+import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
 
 /** Date from which the barème applies (arrêté du 10 janvier 2017: the scale must be dated). */
 const SCALE_EFFECTIVE_DATE = '2024-01-01';
@@ -36,12 +37,6 @@ function EffectiveDate() {
 
 /** Prices offered as one-click examples in the simulator. */
 const EXAMPLE_PRICES = [250_000, 450_000, 800_000] as const;
-
-function bracketLabel(b: FeeBracket): string {
-  if (b.to === null) return `Au-delà de ${formatEuro(b.from - 1)}`;
-  if (b.from === 0) return `Jusqu’à ${formatEuro(b.to)}`;
-  return `De ${formatEuro(b.from)} à ${formatEuro(b.to)}`;
-}
 
 function feeLabel(b: FeeBracket): string {
   if (b.rate === 0) return `Forfait de ${formatEuro(MINIMUM_FEE_TTC)} TTC`;
@@ -195,16 +190,13 @@ export default function TarifsPage() {
                   Honoraires TTC à la charge de l’acquéreur, selon le prix net vendeur
                 </caption>
                 <thead>
-                  <tr className="text-sm text-base-content">
-                    <th scope="col">Prix net vendeur</th>
-                    <th scope="col">Honoraires TTC</th>
-                  </tr>
+                  <FeeScaleColumns className="text-sm text-base-content" />
                 </thead>
                 <tbody>
                   {buyerFeeScale.map((bracket) => (
                     <tr key={bracket.from} className="text-sm sm:text-base">
                       <th scope="row" className="font-medium">
-                        {bracketLabel(bracket)}
+                        {bracketRange(bracket)}
                       </th>
                       <td className="font-semibold text-primary">{feeLabel(bracket)}</td>
                     </tr>

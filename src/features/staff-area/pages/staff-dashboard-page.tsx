@@ -1,15 +1,10 @@
 import { company } from '../../../domain/company';
-import { Dashboard } from '../../../ui/account-page';
-import { useSession } from '../../auth';
+import { MyDashboard } from '../../auth/my-dashboard';
 
 /** /wh-dashboard, for admin, chasseur, directeur and manager (spec 6). Content comes later. */
 export default function StaffDashboardPage() {
-  const { user, roles } = useSession();
-  if (!user) return null;
   return (
-    <Dashboard
-      person={user}
-      roles={roles}
+    <MyDashboard
       eyebrow="Espace de gestion"
       lead={`Le tableau de bord des équipes ${company.brand}.`}
       titleId="staff-files-title"
@@ -19,6 +14,6 @@ export default function StaffDashboardPage() {
         Les dossiers des acquéreurs, les biens des propriétaires et le suivi des projets
         apparaîtront ici.
       </p>
-    </Dashboard>
+    </MyDashboard>
   );
 }
