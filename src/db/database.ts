@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { BasketLine } from '../domain/basket';
 import type { GeoCommune, GeoDepartement } from '../domain/geography';
 import type { OutboxEntry } from '../domain/outbox';
 
@@ -10,7 +11,9 @@ import type { OutboxEntry } from '../domain/outbox';
  *   them, with the time they were fetched;
  * - outbox: the state of each submission the service worker queued while offline (queued,
  *   sending, sent, failed with the server's message). The queued request itself, body included,
- *   lives in workbox-background-sync's own store until it is answered, then is deleted.
+ *   lives in workbox-background-sync's own store until it is answered, then is deleted;
+ * - basketLines: the shop basket (spec 3.8, 4.5; the design card keeps it here, not in
+ *   localStorage), one row per product, written by src/db/basket.repo.ts only.
  * The page and the service worker share this one database.
  */
 export type DraftFlow = 'owner' | 'buyer';
@@ -38,11 +41,19 @@ export interface GeoCommunesRecord {
   fetchedAt: number;
 }
 
+/** A basket line as stored: keyed by its product id, ordered by when it was first added. */
+export interface BasketLineRecord extends BasketLine {
+  productId: number;
+  /** When the product was first added (ms, increasing): the order of the lines in the panel. */
+  addedAt: number;
+}
+
 export class AppDatabase extends Dexie {
   drafts!: EntityTable<DraftRecord, 'flow'>;
   geoDepartements!: EntityTable<GeoDepartementsRecord, 'region'>;
   geoCommunes!: EntityTable<GeoCommunesRecord, 'departement'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
+  basketLines!: EntityTable<BasketLineRecord, 'productId'>;
 
   constructor(name = 'chassimmo') {
     super(name);
@@ -53,6 +64,10 @@ export class AppDatabase extends Dexie {
     });
     this.version(2).stores({
       outbox: 'key, status, flow',
+    });
+    // Adds a table only: the tables above and their rows are kept as they are.
+    this.version(3).stores({
+      basketLines: 'productId',
     });
   }
 }
