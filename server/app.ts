@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import type { Db } from './db/database';
 import { company } from '../src/domain/company';
 import { publicBaseUrl, type Env } from './env';
@@ -21,8 +22,10 @@ import { methodNotAllowed } from './http/allowed-methods';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/static';
+import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { geoRoutes } from './routes/geo';
+import { shopRoutes } from './routes/shop';
 
 export interface AppDeps {
   env: Env;
@@ -37,6 +40,8 @@ export interface AppDeps {
   /** Built PWA to serve; omitted in dev (Vite serves it) and in API tests. */
   staticDir?: string;
   version?: string;
+  /** Stripe client (tests give one with a fake HTTP layer); default: from STRIPE_SECRET_KEY. */
+  stripe?: Stripe;
 }
 
 /** Largest request body the API reads; forms are a few kilobytes. */
@@ -51,6 +56,9 @@ export function createApp({
   now = Date.now,
   staticDir,
   version = 'dev',
+  stripe = env.STRIPE_SECRET_KEY
+    ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
+    : undefined,
 }: AppDeps): Hono {
   const app = new Hono();
   const startedAt = Date.now();
@@ -114,10 +122,29 @@ export function createApp({
   );
   app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
   app.route('/api', registerRoutes({ db, users, accountTokens, mails, limits, publicUrl }));
+  // Without a Stripe key, the local test checkout pays orders; never in production, where it
+  // would give the packs away (docs/shop.md).
+  const testCheckout = !stripe && env.NODE_ENV !== 'production';
+  app.route(
+    '/api',
+    shopRoutes({
+      db,
+      mails,
+      limits,
+      tokens,
+      users,
+      publicUrl,
+      stripe,
+      testCheckout,
+      allowLoopbackReturn: env.NODE_ENV !== 'production',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    }),
+  );
   const notAllowed = methodNotAllowed(app);
   app.all('/api/*', (c) => notAllowed(c) ?? apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));
+  if (testCheckout) app.route('/checkout', checkoutRoutes({ db, mails }));
   // Development conveniences: never in production, and env.ts refuses a development server
   // on any address but loopback.
   if (env.NODE_ENV !== 'production') app.route('/dev', devRoutes(mails));

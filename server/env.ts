@@ -72,6 +72,33 @@ export const envSchema = z.object({
       .max(100_000, 'PUBLIC_FORM_HOURLY_LIMIT doit valoir au plus 100000.')
       .default(5),
   ),
+  /** Stripe secret key (sk_test_… or sk_live_…); without it, the shop's local test checkout. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_(test|live)_\w+$/,
+          'STRIPE_SECRET_KEY doit commencer par sk_test_ ou sk_live_.',
+        )
+        .optional(),
+    )
+    .optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…), checked on every event. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET doit commencer par whsec_.')
+        .optional(),
+    )
+    .optional(),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
 import { createApp } from './app';
 import { UsersRepo } from './auth/users.repo';
 import { seedDemoAccounts } from './db/seed';
@@ -19,6 +20,8 @@ export async function makeTestApp(
     env?: Record<string, string>;
     seed?: boolean;
     now?: () => number;
+    /** A Stripe client (with a fake HTTP layer): the shop then uses it instead of its test checkout. */
+    stripe?: Stripe;
     /** A SQLite file in this directory instead of memory. */
     dataDir?: string;
   } = {},
@@ -38,6 +41,7 @@ export async function makeTestApp(
     mails,
     now: options.now,
     staticDir: options.staticDir,
+    stripe: options.stripe,
   });
   return { app, db, jwtSecret, mails, env };
 }

@@ -22,18 +22,33 @@ const FORBIDDEN = 'Vous n’avez pas accès à cette ressource.';
  */
 export function requireAuth(tokens: TokenService, users: UsersRepo): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const header = c.req.header('Authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const session = match?.[1] ? await tokens.verify(match[1]) : undefined;
-    if (!session) return apiError(c, 401, UNAUTHENTICATED);
-    const row = await users.findById(session.userId);
-    if (!row || row.is_archived === 1 || row.session_version !== session.sessionVersion)
-      return apiError(c, 401, UNAUTHENTICATED);
-    const user = toUser(row);
-    c.set('session', { ...session, roles: user.roles });
-    c.set('user', user);
+    const found = await authenticate(c, tokens, users);
+    if (!found) return apiError(c, 401, UNAUTHENTICATED);
+    c.set('session', found.session);
+    c.set('user', found.user);
     await next();
   };
+}
+
+/**
+ * The caller's account when the request carries a valid bearer token (the checks of
+ * requireAuth), undefined otherwise: for routes open to everyone that remember a signed-in
+ * caller (a shop order).
+ */
+export async function authenticate(
+  c: Context,
+  tokens: TokenService,
+  users: UsersRepo,
+): Promise<AuthVariables | undefined> {
+  const header = c.req.header('Authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const session = match?.[1] ? await tokens.verify(match[1]) : undefined;
+  if (!session) return undefined;
+  const row = await users.findById(session.userId);
+  if (!row || row.is_archived === 1 || row.session_version !== session.sessionVersion)
+    return undefined;
+  const user = toUser(row);
+  return { session: { ...session, roles: user.roles }, user };
 }
 
 /** The caller must hold one of these roles (after requireAuth). */

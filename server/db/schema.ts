@@ -154,6 +154,35 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled';
+
+/** A homestylz shop order (issue 14, docs/shop.md); `id` is a random UUID shown in URLs. */
+export interface OrderTable {
+  id: string;
+  /** The signed-in buyer, if any. */
+  user_id: string | null;
+  /** Where the confirmation goes: the account's, the test checkout's or Stripe's. */
+  email: string | null;
+  /** JSON array of OrderLine (src/domain/payment.schema.ts), priced by the server. */
+  lines: string;
+  total_cents: number;
+  status: OrderStatus;
+  success_url: string;
+  cancel_url: string;
+  stripe_session_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** Stripe events already handled, by event id: a redelivery changes nothing. */
+export interface StripeWebhookEventTable {
+  id: string;
+  type: string;
+  order_id: string | null;
+  received_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -165,4 +194,6 @@ export interface Database {
   buyer_project: BuyerProjectTable;
   throttle: ThrottleTable;
   mail_queue: MailQueueTable;
+  orders: OrderTable;
+  stripe_webhook_event: StripeWebhookEventTable;
 }

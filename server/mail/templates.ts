@@ -2,6 +2,7 @@ import { company } from '../../src/domain/company';
 import { companyLegal } from '../../src/domain/company-legal';
 import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
 import { formatEuro } from '../../src/domain/format';
+import type { OrderLine } from '../../src/domain/payment.schema';
 import {
   ownerDocumentFlags,
   ownerDocumentLabels,
@@ -36,7 +37,7 @@ export function headerSafe(value: string, max = 150): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -218,4 +219,24 @@ export function newBuyerMail(
       ['Code partenaire', partnerCode ?? '—'],
     ],
   );
+}
+
+/** To the buyer, once, when a shop order is paid (issue 14): its lines and total TTC. */
+export function orderConfirmationMail(
+  to: string,
+  order: { id: string; lines: readonly OrderLine[]; totalCents: number },
+): Mail {
+  return render(to, `Votre commande homestylz est confirmée`, {
+    greeting: 'Bonjour,',
+    paragraphs: [
+      `Merci pour votre commande. Votre paiement a bien été reçu.`,
+      ...order.lines.map(
+        (line) =>
+          `${line.name} (${line.packname}) × ${line.quantity}\u00a0: ${formatEuro(line.amount / 100)}`,
+      ),
+      `Total TTC\u00a0: ${formatEuro(order.totalCents / 100)}`,
+      `Une décoratrice vous appelle sous 48 heures ouvrées pour fixer la date de l’intervention. Référence de la commande\u00a0: ${order.id}.`,
+      `Une question\u202f? Appelez-nous au ${company.phone} ou répondez à cet e-mail.`,
+    ],
+  });
 }
