@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Role } from '../../src/domain/roles';
+import { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 import { makeTestApp, postJson } from '../test-app';
 
@@ -400,5 +402,42 @@ describe('POST /api/payment with a Stripe key', () => {
     );
     const order = await db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
     expect(order.status).toBe('cancelled');
+  });
+});
+
+describe('GET /api/orders/mine', () => {
+  it('lists a signed-in buyer’s orders, with the account’s e-mail, and refuses anonymous callers', async () => {
+    const made = await makeTestApp({ env, seed: true });
+    db = made.db;
+    const { app } = made;
+    const user = await made.db
+      .selectFrom('app_user')
+      .select(['id', 'email'])
+      .where('email', '=', 'client@demo.chassimmo.fr')
+      .executeTakeFirstOrThrow();
+    const { token } = await new TokenService(made.db, made.jwtSecret).issue({
+      id: user.id,
+      roles: [Role.CLIENT],
+      sessionVersion: 0,
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    const res = await app.request(
+      '/api/payment',
+      postJson({ lineItems: [line(23, 6500, 3)], url: '/homestylz/pack/2' }, auth),
+    );
+    expect(res.status).toBe(200);
+    await placeOrder(app); // anonymous: not theirs
+    const mine = await app.request('/api/orders/mine', { headers: auth });
+    expect(mine.status).toBe(200);
+    const orders = (await mine.json()) as { status: string; totalCents: number }[];
+    expect(orders).toEqual([expect.objectContaining({ status: 'pending', totalCents: 19500 })]);
+    expect(orders[0]).not.toHaveProperty('successUrl');
+    const row = await made.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(user.email);
+    expect((await app.request('/api/orders/mine')).status).toBe(401);
   });
 });
