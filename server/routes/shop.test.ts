@@ -441,3 +441,21 @@ describe('GET /api/orders/mine', () => {
     expect((await app.request('/api/orders/mine')).status).toBe(401);
   });
 });
+
+describe('production without a Stripe key', () => {
+  it('refuses payments with 503 and has no test checkout: nothing is paid for free', async () => {
+    const made = await makeTestApp({ env: { ...env, NODE_ENV: 'production' } });
+    db = made.db;
+    const res = await made.app.request(
+      '/api/payment',
+      postJson({ lineItems: basket, url: '/homestylz/pack/1' }),
+    );
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /pas encore ouvert/,
+    );
+    expect(await orderCount(made.db)).toBe(0);
+    const page = await made.app.request('/checkout/00000000-0000-4000-8000-000000000000');
+    expect(page.status).toBe(404);
+  });
+});
