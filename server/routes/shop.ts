@@ -3,10 +3,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import Stripe from 'stripe';
 import { paymentRequestSchema, repriceLineItems } from '../../src/domain/payment.schema';
 import { shopPackById, shopPacks } from '../../src/domain/shop-catalogue';
-import { authenticate } from '../auth/middleware';
+import { authenticate, requireAuth, type AuthEnv } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepo } from '../auth/users.repo';
 import type { Db } from '../db/database';
+import { ordersOfUser, type Order } from '../db/orders.repo';
 import { apiError, readJson } from '../http/errors';
 import { limitPublicForm, type FormLimits } from '../http/form-limits';
 import type { MailQueue } from '../mail/mail-queue';
@@ -34,13 +35,25 @@ function paymentError(c: Context, status: ContentfulStatusCode, message: string)
   return c.json({ error: { message } }, status);
 }
 
+/** What a buyer sees of an order: no return addresses, no Stripe ids. */
+function orderView(order: Order) {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    lines: order.lines,
+    totalCents: order.totalCents,
+  };
+}
+
 /**
  * The homestylz shop (issue 14, docs/shop.md): the catalogue, POST /api/payment and Stripe's
  * webhook. Mounted on /api.
  */
-export function shopRoutes(options: ShopRoutesOptions): Hono {
+export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
   const { db, mails, limits, stripe } = options;
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
 
   app.get('/packs', (c) => c.json(shopPacks));
   app.get('/packs/:id', (c) => {
@@ -94,6 +107,11 @@ export function shopRoutes(options: ShopRoutesOptions): Hono {
     if (!answer.ok) return paymentError(c, 502, answer.message);
     return c.json({ url: answer.url });
   });
+
+  /** The signed-in buyer's orders, newest first (client area, issue 14). */
+  app.get('/orders/mine', requireAuth(options.tokens, options.users), async (c) =>
+    c.json((await ordersOfUser(db, c.get('user')._id)).map(orderView)),
+  );
 
   app.post('/stripe/webhook', async (c) => {
     if (!options.webhookSecret)

@@ -70,7 +70,10 @@ export async function startPayment(
     await setStripeSession(db, orderId, session.id, now());
     return { ok: true, url: session.url };
   } catch (error) {
-    console.error('Stripe checkout session failed', error);
+    console.error(
+      'Stripe checkout session failed:',
+      error instanceof Error ? error.message : error,
+    );
     await closeOrder(db, orderId, 'cancelled', now());
     return {
       ok: false,
