@@ -139,9 +139,12 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|valtio|proxy-compare|use-sync-external-store)[\\/]/,
                   },
                   {
-                    // Page building blocks and the small domain modules most pages share.
+                    // Page building blocks and the small modules most pages share; also those the
+                    // shell shares with lazy chunks (the session's storage, the basket badge, the
+                    // plain dynamic-import helper), which the bundler would otherwise cut into
+                    // files of a few bytes each.
                     name: 'site',
-                    test: /src[\\/](ui[\\/](page|index|illustration)|domain[\\/](fees|format|geography))\./,
+                    test: /src[\\/](ui[\\/](page|index|illustration)|domain[\\/](fees|format|geography)|lib[\\/](token-storage|basket-badge)|features[\\/]auth[\\/]session\.state)\.|vite[\\/]preload-helper/,
                   },
                   {
                     // What the two long forms' pages share (their intro and draft reading): one

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CookieBanner } from '../features/consent';
 import { OfflineShell } from '../features/offline';
+import { ShopHost } from '../features/shop';
 import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
 import { brandFor, themeOf } from '../domain/brand';
@@ -64,6 +65,7 @@ function Shell() {
       <Footer />
       <HelpWidget />
       <ToastHost />
+      <ShopHost />
       <OfflineShell />
     </div>
   );

@@ -4,6 +4,7 @@ import { authPages } from '../features/auth';
 import { buyerSignupPages } from '../features/buyer-signup';
 import { clientAreaPages } from '../features/client-area';
 import { homestylzPages } from '../features/homestylz';
+import { shopPages } from '../features/shop';
 import { ownerQuestionnairePages } from '../features/owner-questionnaire';
 import { staffAreaPages } from '../features/staff-area';
 import { publicPages } from '../features/public-site';
@@ -83,6 +84,10 @@ export const routes: AppRoute[] = [
   publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
   publicRoute('/homestylz/contact', publicPages.ContactPage),
   publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
+  // One prerendered page per pack of domain/shop-catalogue.ts (routes.test.ts checks the list).
+  publicRoute('/homestylz/pack/1', shopPages.PackPage),
+  publicRoute('/homestylz/pack/2', shopPages.PackPage),
+  publicRoute('/homestylz/pack/3', shopPages.PackPage),
   publicRoute('/signup', buyerSignupPages.BuyerSignupPage, { title: signupTitle }),
   publicRoute('/signup/:code', buyerSignupPages.BuyerSignupPage, {
     title: signupTitle,

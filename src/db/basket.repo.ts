@@ -12,7 +12,7 @@ import {
   removeBasketLine,
   removeOneFromBasket,
 } from '../domain/basket';
-import { publishBadge } from '../lib/basket-badge';
+import { publishBadge } from '../lib/publish-badge';
 import { browserStorage } from '../lib/token-storage';
 import { type AppDatabase, type BasketLineRecord, appDb } from './database';
 

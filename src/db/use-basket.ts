@@ -7,7 +7,8 @@ import {
   basketSubtotal,
   basketSubtotalCents,
 } from '../domain/basket';
-import { publishBadge, readBadge } from '../lib/basket-badge';
+import { readBadge } from '../lib/basket-badge';
+import { publishBadge } from '../lib/publish-badge';
 import { basketRepo } from './basket.repo';
 
 export interface BasketView {

@@ -2,7 +2,8 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASKET_BADGE_KEY, publishBadge, readBadge, subscribeBadge } from './basket-badge';
+import { BASKET_BADGE_KEY, readBadge, subscribeBadge } from './basket-badge';
+import { publishBadge } from './publish-badge';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

@@ -7,7 +7,8 @@
 import { browserStorage } from './token-storage';
 
 export const BASKET_BADGE_KEY = 'basket_badge';
-const BADGE_EVENT = 'basket-badge';
+/** Tells this tab of a change (other tabs get a `storage` event); ./publish-badge.ts sends it. */
+export const BADGE_EVENT = 'basket-badge';
 
 /** The badge text ('' when the basket is empty or was never filled on this device). */
 export function readBadge(storage: Storage | null = browserStorage()): string {
@@ -18,20 +19,9 @@ export function readBadge(storage: Storage | null = browserStorage()): string {
   }
 }
 
-/** Stores the badge text ('' removes it) and tells this tab; other tabs get a `storage` event. */
-export function publishBadge(text: string, storage: Storage | null = browserStorage()): void {
-  try {
-    if (text) storage?.setItem(BASKET_BADGE_KEY, text);
-    else storage?.removeItem(BASKET_BADGE_KEY);
-  } catch {
-    // Storage blocked or full: the badge is a mirror, the basket itself is in Dexie.
-  }
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(BADGE_EVENT));
-}
-
 /** For useSyncExternalStore(subscribeBadge, readBadge, () => ''). */
 export function subscribeBadge(onChange: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
+  // Only ever called in a browser: React does not subscribe while prerendering.
   // key null: localStorage.clear() in another tab.
   const onStorage = (event: StorageEvent) => {
     if (event.key === BASKET_BADGE_KEY || event.key === null) onChange();

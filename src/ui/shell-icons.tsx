@@ -5,6 +5,10 @@ export { Icon, type IconProps } from './icon';
 
 export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const BagIcon = icon(
+  <path d="M6 8h12l-1 12H7L6 8z" />,
+  <path d="M9 10V7a3 3 0 0 1 6 0v3" />,
+);
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
 export const ExternalIcon = icon(
   <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,

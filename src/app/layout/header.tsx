@@ -4,6 +4,8 @@ import { CloseIcon, ExternalIcon, MenuIcon } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
 import { brandFor, isTransparentHeader, type Brand } from '../../domain/brand';
 import { useSessionAfterMount } from '../../features/auth';
+import { openBasket } from '../../features/shop';
+import { CartButton } from './cart-button';
 import { shellContainer } from './container';
 import { DropdownToggle, popoverPanelClass } from './dropdown';
 import { ctaOf, menuFor, targetOf, type MenuItem } from './menu';
@@ -154,10 +156,15 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           />
         </div>
 
+        {/* The basket (spec 2.2): beside the menu button on phones, at the end of the desktop bar. */}
+        <CartButton
+          onOpen={openBasket}
+          className={`ml-auto xl:ml-0 ${transparent ? 'text-white hover:bg-white/15' : ''}`}
+        />
         <button
           ref={burgerRef}
           type="button"
-          className="btn btn-ghost btn-square ml-auto text-2xl xl:hidden"
+          className="btn btn-ghost btn-square text-2xl xl:hidden"
           aria-expanded={mobileOpen}
           aria-controls={panelId}
           aria-label={mobileOpen ? 'Fermer le menu' : 'Ouvrir le menu'}

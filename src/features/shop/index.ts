@@ -1,0 +1,12 @@
+import { lazyPage } from '../../lib/lazy-page';
+
+/**
+ * The homestylz shop (issue 14): the pack pages, the basket panel and the payment return. Only
+ * this door ships with every page: the panel's open state, the basket button's host and lazy
+ * components. Dexie, the basket rules and the payment call load with the panel or a pack page.
+ */
+export { openBasket, ShopHost } from './shop-host';
+
+export const shopPages = {
+  PackPage: lazyPage(() => import('./pages/pack-page')),
+};

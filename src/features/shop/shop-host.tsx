@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { useSearch } from 'wouter';
+
+/** Spec 4.5: the basket panel is open or closed; the header and the pack pages open it. */
+const panel = proxy({ open: false });
+
+export function openBasket(): void {
+  panel.open = true;
+}
+
+export function closeBasket(): void {
+  panel.open = false;
+}
+
+const BasketPanel = lazy(() => import('./components/basket-panel'));
+const PaymentReturn = lazy(() => import('./components/payment-return'));
+
+/**
+ * Mounted once in the shell: the basket panel while it is open, and the payment return dialog
+ * when the address carries ?success=true or ?cancel=true (spec 4.6). Both load on demand.
+ */
+export function ShopHost() {
+  const { open } = useSnapshot(panel);
+  // The dialog stays once shown: it takes the query out of the address itself.
+  const search = useSearch();
+  const [returned, setReturned] = useState(false);
+  if (!returned && /(success|cancel)=true/.test(search)) setReturned(true);
+  return (
+    <Suspense fallback={null}>
+      {open ? <BasketPanel /> : null}
+      {returned ? <PaymentReturn /> : null}
+    </Suspense>
+  );
+}

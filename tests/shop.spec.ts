@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { test, expect, queryDb } from './fixtures';
+import { uniqueEmail } from './support/owner-flow';
+
+// Issue 14: the homestylz shop on a phone, against the real server and its SQLite file, with the
+// server's own test checkout (no Stripe key: the default configuration).
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The basket button; its name carries the badge ('Mon panier (2)'), the badge itself is hidden from AT. */
+const cart = (page: Page) => page.getByRole('button', { name: /^Mon panier/ });
+const expectBadge = (page: Page, text: string) =>
+  expect(cart(page)).toHaveAccessibleName(text ? `Mon panier (${text})` : 'Mon panier');
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Mon panier' });
+
+async function addPackProducts(page: Page) {
+  await page.goto('/homestylz/pack/1');
+  const cards = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('button', { name: 'Ajouter au panier' }),
+    });
+  await cards.first().getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(panel(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  const perM2 = cards.filter({ has: page.getByLabel('Surface (m²)') });
+  await perM2.getByLabel('Surface (m²)').fill('24');
+  await perM2.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(panel(page)).toBeVisible();
+}
+
+test('a basket paid through the test checkout: badge, suffixed name, quantities, Payer, order paid, one e-mail', async ({
+  page,
+  context,
+}) => {
+  await addPackProducts(page);
+  // The m² product counts 1 in the badge whatever its surface; its name carries the surface.
+  await expect(panel(page).getByText(/\(24\u00a0m²\)/)).toBeVisible();
+  await expectBadge(page, '2');
+
+  // A second tab sees each change at once, without a reload.
+  const other = await context.newPage();
+  await other.goto('/homestylz');
+  await expectBadge(other, '2');
+
+  const first = panel(page).getByRole('listitem').first();
+  await first.getByRole('button', { name: /^Ajouter une unité/ }).click();
+  await expectBadge(page, '3');
+  await expectBadge(other, '3');
+  await first.getByRole('button', { name: /^Retirer une unité/ }).click();
+  await expectBadge(page, '2');
+  await expect(panel(page).getByText('Sous-total')).toBeVisible();
+
+  // A reload keeps the basket.
+  await page.reload();
+  await expectBadge(page, '2');
+
+  await cart(page).click();
+  await panel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  const orderId = new URL(page.url()).pathname.split('/')[2];
+  const email = uniqueEmail('boutique');
+  await page.getByLabel('Adresse e-mail pour la confirmation').fill(email);
+  await page.getByRole('button', { name: 'Payer (test)' }).click();
+
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeVisible();
+  await expect(page).toHaveURL(/\/homestylz\/pack\/1$/);
+  await expectBadge(page, '');
+  await expectBadge(other, '');
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeHidden();
+
+  const orders = queryDb<{ status: string; total_cents: number }>(
+    'select status, total_cents from orders where id = ?',
+    orderId,
+  );
+  expect(orders.map((o) => o.status)).toEqual(['paid']);
+  expect(orders[0]?.total_cents).toBeGreaterThan(0);
+  expect(queryDb('select id from mail_queue where recipient = ?', email)).toHaveLength(1);
+});
+
+test('Annuler on the test checkout comes back with « Payement Annulé » and keeps the basket', async ({
+  page,
+}) => {
+  await addPackProducts(page);
+  await expectBadge(page, '2');
+  await panel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payement Annulé' })).toBeVisible();
+  await expect(page).toHaveURL(/\/homestylz\/pack\/1$/);
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expectBadge(page, '2');
+});
