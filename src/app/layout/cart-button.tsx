@@ -17,7 +17,6 @@ export function CartButton({ onOpen, className }: { onOpen: () => void; classNam
       type="button"
       className={`btn btn-ghost btn-square relative text-2xl ${className}`}
       aria-label={badge ? `Mon panier (${badge})` : 'Mon panier'}
-      aria-haspopup="dialog"
       onClick={onOpen}
     >
       <BagIcon />

@@ -121,7 +121,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
       >
         Aller au contenu
       </a>
-      <div className={`${shellContainer} flex h-16 items-center gap-4 xl:h-20`}>
+      <div className={`${shellContainer} flex h-16 items-center gap-4 xl:h-20 xl:gap-3`}>
         <Link
           href={brand === 'homestylz' ? '/homestylz' : '/'}
           className="shrink-0"
@@ -147,7 +147,7 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 xl:flex">
+        <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex">
           <AccountActions
             brand={brand}
             transparent={transparent}
@@ -300,7 +300,7 @@ function EntryLink({
 }
 
 const desktopEntryClass =
-  'inline-flex items-center whitespace-nowrap rounded-field px-2.5 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
+  'inline-flex items-center whitespace-nowrap rounded-field px-1.5 py-2 text-[0.95rem] font-medium hover:bg-base-content/10 focus-visible:outline-2 focus-visible:outline-offset-2';
 const mobileEntryClass =
   'flex w-full items-center rounded-field px-3 py-3 text-base font-medium hover:bg-base-200';
 
