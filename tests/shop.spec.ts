@@ -93,3 +93,42 @@ test('Annuler on the test checkout comes back with « Payement Annulé » and ke
   await page.getByRole('button', { name: 'Fermer' }).click();
   await expectBadge(page, '2');
 });
+
+test('a price changed on the device is refused by the server: « Payment Error » with its message, basket kept', async ({
+  page,
+}) => {
+  await page.goto('/homestylz/pack/1');
+  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  await expect(panel(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // As a tampered page would: the stored line now says 1 €.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('chassimmo');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('basketLines', 'readwrite');
+          const store = tx.objectStore('basketLines');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const row of all.result as { product: { price: number } }[]) {
+              row.product.price = 1;
+              store.put(row);
+            }
+          };
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
+  await page.reload();
+  await cart(page).click();
+  await expect(panel(page).getByText(/^1\s€ × 1$/)).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByText(/^Payment Error\u00a0: .+/)).toBeVisible();
+  await expect(page).toHaveURL(/\/homestylz\/pack\/1$/);
+  await expectBadge(page, '1');
+});

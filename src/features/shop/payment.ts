@@ -1,5 +1,5 @@
 import { basketLineName, euroCents, type BasketLine } from '../../domain/basket';
-import { api, toApiFailure } from '../../lib/api';
+import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 
 /**
@@ -34,12 +34,11 @@ export async function startPayment(lines: readonly BasketLine[]): Promise<boolea
       `Payment Error\u00a0: ${answer.error?.message ?? 'Payment request failed. Please try again.'}`,
     );
   } catch (error) {
-    const failure = toApiFailure(error);
+    // A refusal comes as 4xx with { error: { message } } (a repriced line, a quantity out of range).
+    const refusal = (error as { data?: { error?: { message?: unknown } } }).data?.error?.message;
     console.error('Payment request failed', error);
     notify.error(
-      failure.status && failure.message
-        ? `Payment Error\u00a0: ${failure.message}`
-        : 'Payment Error\u00a0: Payment request failed. Please try again.',
+      `Payment Error\u00a0: ${typeof refusal === 'string' ? refusal : 'Payment request failed. Please try again.'}`,
     );
   }
   return false;
