@@ -11,7 +11,7 @@ export async function injectPrecache(clientDir) {
     globPatterns: [
       '**/*.html',
       'assets/**/*.{js,css}',
-      // Latin and Latin Extended cover French (é, œ, «, €): the only subsets styles.css declares.
+      // Latin and Latin Extended cover French (é, œ, «, €); other scripts load on demand.
       'assets/**/*-latin-*.woff2',
       'assets/**/*-latin-ext-*.woff2',
       'images/**/*.svg',
