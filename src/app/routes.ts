@@ -84,10 +84,8 @@ export const routes: AppRoute[] = [
   publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
   publicRoute('/homestylz/contact', publicPages.ContactPage),
   publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
-  // One prerendered page per pack of domain/shop-catalogue.ts (routes.test.ts checks the list).
-  publicRoute('/homestylz/pack/1', shopPages.PackPage),
-  publicRoute('/homestylz/pack/2', shopPages.PackPage),
-  publicRoute('/homestylz/pack/3', shopPages.PackPage),
+  // One prerendered page per pack of domain/shop-catalogue.ts (its test checks the ids).
+  ...[1, 2, 3].map((id) => publicRoute(`/homestylz/pack/${id}`, shopPages.PackPage)),
   publicRoute('/signup', buyerSignupPages.BuyerSignupPage, { title: signupTitle }),
   publicRoute('/signup/:code', buyerSignupPages.BuyerSignupPage, {
     title: signupTitle,

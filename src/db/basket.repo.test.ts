@@ -2,27 +2,12 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BasketProduct, LEGACY_BASKET_KEY } from '../domain/basket';
+import { LEGACY_BASKET_KEY } from '../domain/basket';
 import { BASKET_BADGE_KEY, readBadge } from '../lib/basket-badge';
 import { createBasketRepo } from './basket.repo';
 import { AppDatabase, appDb } from './database';
 import { useBasket } from './use-basket';
-
-const cushion: BasketProduct = {
-  id: 7,
-  name: 'Coussins',
-  price: 19.99,
-  src: '/img/coussins.webp',
-  packname: 'Pack Déco',
-};
-const plaid: BasketProduct = { ...cushion, id: 8, name: 'Plaid', price: 45 };
-const staging: BasketProduct = {
-  id: 19,
-  name: 'Home staging (par m²)',
-  price: 12.5,
-  src: '/img/staging.webp',
-  packname: 'Home staging de bien vide',
-};
+import { cushion, plaid, staging } from '../domain/basket.fixture';
 
 /** A fresh repository, as a new page of the app would have. */
 let repo = createBasketRepo(appDb);

@@ -14,22 +14,11 @@ import {
   removeBasketLine,
   removeOneFromBasket,
 } from './basket';
+import { cushion as fixtureCushion, plaid as fixturePlaid, staging } from './basket.fixture';
 
-const cushion: BasketProduct = {
-  id: 7,
-  name: 'Coussins',
-  price: 0.1,
-  src: '/img/coussins.webp',
-  packname: 'Pack Déco',
-};
-const plaid: BasketProduct = { ...cushion, id: 8, name: 'Plaid', price: 0.2 };
-const staging: BasketProduct = {
-  id: 19,
-  name: 'Home staging (par m²)',
-  price: 12.5,
-  src: '/img/staging.webp',
-  packname: 'Home staging de bien vide',
-};
+// Prices with cents that floats cannot hold exactly (0.1 + 0.2).
+const cushion: BasketProduct = { ...fixtureCushion, price: 0.1 };
+const plaid: BasketProduct = { ...fixturePlaid, price: 0.2 };
 const coaching: BasketProduct = {
   id: 23,
   name: 'Coaching déco',

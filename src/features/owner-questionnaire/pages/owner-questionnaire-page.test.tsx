@@ -83,8 +83,14 @@ describe('OwnerQuestionnairePage', () => {
   it('returns after mount to the saved step with its answers', async () => {
     await saveDraftAt(9, { ...bien, bienCount });
     render(<OwnerQuestionnairePage />);
+    // The draft is read from IndexedDB after mount: on a loaded machine that takes over the
+    // default second.
     expect(
-      await screen.findByRole('heading', { name: 'Combien de pièces compte votre bien\u202f?' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Combien de pièces compte votre bien\u202f?' },
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: '3 pièces' }).checked).toBe(true);
     expect(screen.getByText(/Vos réponses ont été retrouvées/)).toBeTruthy();

@@ -4,6 +4,7 @@ import { basketLineName, type BasketLine } from '../../../domain/basket';
 import { formatEuro } from '../../../domain/format';
 import { basketRepo } from '../../../db/basket.repo';
 import { useBasket } from '../../../db/use-basket';
+import { BusyButton } from '../../../ui/busy-button';
 import { CloseIcon } from '../../../ui/shell-icons';
 import { closeBasket } from '../shop-host';
 import { startPayment } from '../payment';
@@ -68,7 +69,6 @@ export default function BasketPanel() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const basket = useBasket();
   const [, navigate] = useLocation();
-  const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
@@ -85,9 +85,8 @@ export default function BasketPanel() {
       return;
     }
     setMessage(null);
-    setPaying(true);
-    const paid = await startPayment(basket.lines);
-    if (!paid) setPaying(false);
+    // Gone to the payment page: the button stays disabled until the page changes.
+    if (await startPayment(basket.lines)) await new Promise(() => undefined);
   };
 
   return (
@@ -134,14 +133,9 @@ export default function BasketPanel() {
                   {message}
                 </p>
               ) : null}
-              <button
-                type="button"
-                className="btn btn-primary btn-block mt-4"
-                disabled={paying}
-                onClick={() => void pay()}
-              >
+              <BusyButton className="btn btn-primary btn-block mt-4" run={pay}>
                 Valider
-              </button>
+              </BusyButton>
             </>
           ) : null}
           <button

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { formatEuro } from '../../../domain/format';
 import { unitLabel } from '../../../domain/homestylz-offers';
 import { shopPackById, shopPacks, type ShopProduct } from '../../../domain/shop-catalogue';
+import { BusyButton } from '../../../ui/busy-button';
+import { LabelledInput } from '../../../ui/form/labelled-input';
 import { PageHeader } from '../../../ui/page-blocks';
 import { notify } from '../../../lib/toast';
 import { openBasket } from '../shop-host';
@@ -19,7 +21,6 @@ function ProductCard({ product }: { product: ShopProduct }) {
   const errorId = useId();
   const [quantity, setQuantity] = useState(String(product.minQuantity));
   const [error, setError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
   const label = quantityLabel[product.unit];
 
   const add = async () => {
@@ -29,7 +30,6 @@ function ProductCard({ product }: { product: ShopProduct }) {
       return;
     }
     setError(null);
-    setAdding(true);
     try {
       const { basketRepo } = await import('../../../db/basket.repo');
       await basketRepo.add(
@@ -46,8 +46,6 @@ function ProductCard({ product }: { product: ShopProduct }) {
     } catch (failure) {
       console.error('Ajout au panier impossible', failure);
       notify.error('Ce navigateur n’a pas pu enregistrer votre panier. Réessayez.');
-    } finally {
-      setAdding(false);
     }
   };
 
@@ -63,38 +61,31 @@ function ProductCard({ product }: { product: ShopProduct }) {
       </p>
       <div className="mt-auto pt-6">
         {label ? (
-          <div className="mb-4">
-            <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={inputId}
-              type="number"
-              inputMode="numeric"
-              min={product.minQuantity}
-              max={product.maxQuantity}
-              step={1}
-              value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="input w-40"
-            />
+          <LabelledInput
+            id={inputId}
+            label={label}
+            labelClassName="mb-1 block text-sm font-medium"
+            className="mb-4 w-40"
+            invalid={error !== null}
+            messageId={errorId}
+            type="number"
+            inputMode="numeric"
+            min={product.minQuantity}
+            max={product.maxQuantity}
+            step={1}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          >
             {error ? (
               <p id={errorId} className="mt-1 text-sm text-error">
                 {error}
               </p>
             ) : null}
-          </div>
+          </LabelledInput>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={adding}
-          onClick={() => void add()}
-        >
+        <BusyButton className="btn btn-primary" run={add}>
           Ajouter au panier
-        </button>
+        </BusyButton>
       </div>
     </li>
   );
