@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, queryDb } from './fixtures';
+import { appStarted, test, expect, queryDb } from './fixtures';
+import { swReady } from './support/browser-state';
 import { uniqueEmail } from './support/owner-flow';
 
 // Issue 14: the homestylz shop on a phone, against the real server and its SQLite file, with the
@@ -131,4 +132,31 @@ test('a price changed on the device is refused by the server: « Payment Error �
   await expect(page.getByText(/^Payment Error\u00a0: .+/)).toBeVisible();
   await expect(page).toHaveURL(/\/homestylz\/pack\/1$/);
   await expectBadge(page, '1');
+});
+
+test.describe('with no network', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an offline reload keeps the basket; « Valider » says a payment needs the connection', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/homestylz/pack/1');
+    await swReady(page);
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+    await expect(panel(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(true);
+    await page.reload();
+    await appStarted(page);
+    await expectBadge(page, '1');
+    await cart(page).click();
+    await expect(panel(page).getByRole('listitem')).toHaveCount(1);
+    await panel(page).getByRole('button', { name: 'Valider' }).click();
+    await expect(panel(page).getByRole('alert')).toContainText('Le paiement demande une connexion');
+    await expect(page).toHaveURL(/\/homestylz\/pack\/1$/);
+    await expectBadge(page, '1');
+    await context.setOffline(false);
+  });
 });
