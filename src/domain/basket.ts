@@ -110,14 +110,22 @@ export function isMeasuredProduct(productId: number): boolean {
  * French way (1 500). Other products keep their name.
  */
 export function basketLineName(line: BasketLine): string {
-  const unit = basketMeasureUnit(line.product.id);
-  if (!unit) return line.product.name;
-  const base = line.product.name
+  return measuredName(line.product.id, line.product.name, line.quantity);
+}
+
+/**
+ * Spec 4.5's name of products 19 and 23 for a quantity: the quantity and unit in parentheses, in
+ * place of any earlier parenthesised part; other products keep their name. The basket panel and
+ * the server's order lines (shop-catalogue.ts) both name a line with it.
+ */
+export function measuredName(productId: number, name: string, quantity: number): string {
+  const unit = basketMeasureUnit(productId);
+  if (!unit) return name;
+  const base = name
     .replace(/\s*\([^()]*\)/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const amount = line.quantity.toLocaleString('fr-FR');
-  return `${base} (${amount}${NBSP}${unit})`;
+  return `${base} (${quantity.toLocaleString('fr-FR')}${NBSP}${unit})`;
 }
 
 /** Spec 4.5: the sum of quantities, where products 19 and 23 count 1 each whatever their quantity. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { homestylzOffers } from './homestylz-offers';
-import { lineName, shopPackById, shopProductById, shopProducts, toCents } from './shop-catalogue';
+import { euroCents } from './basket';
+import { lineName, shopPackById, shopProductById, shopProducts } from './shop-catalogue';
 
 describe('shop catalogue', () => {
   it('sells every homestylz offer once, at the price the public pages show', () => {
@@ -10,7 +11,7 @@ describe('shop catalogue', () => {
     for (const offer of homestylzOffers) {
       const product = shopProductById(offer.id);
       expect(product).toMatchObject({ price: offer.price, packname: offer.packname });
-      expect(product?.unitAmount).toBe(toCents(offer.price));
+      expect(product?.unitAmount).toBe(euroCents(offer.price));
     }
   });
 
@@ -26,17 +27,17 @@ describe('shop catalogue', () => {
   });
 
   it('converts euros to cents without drift', () => {
-    expect(toCents(18.9)).toBe(1890);
-    expect(toCents(0.29)).toBe(29);
+    expect(euroCents(18.9)).toBe(1890);
+    expect(euroCents(0.29)).toBe(29);
   });
 
   it('suffixes products 19 and 23 with quantity and unit, replacing a parenthesised part', () => {
-    expect(lineName({ id: 19, name: 'Home staging (12 m²)', unit: 'm2' }, 24)).toBe(
+    expect(lineName({ id: 19, name: 'Home staging (12 m²)' }, 24)).toBe(
       'Home staging (24\u00a0m²)',
     );
-    expect(lineName({ id: 23, name: 'Accompagnement décoration', unit: 'heure' }, 3)).toBe(
+    expect(lineName({ id: 23, name: 'Accompagnement décoration' }, 3)).toBe(
       'Accompagnement décoration (3\u00a0h)',
     );
-    expect(lineName({ id: 2, name: 'Pack Essentiel', unit: 'forfait' }, 2)).toBe('Pack Essentiel');
+    expect(lineName({ id: 2, name: 'Pack Essentiel' }, 2)).toBe('Pack Essentiel');
   });
 });

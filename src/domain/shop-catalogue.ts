@@ -4,6 +4,7 @@
  * Loi Hoguet: only home-staging, decoration and photo services are sold, never anything tied
  * to a property transaction.
  */
+import { euroCents, measuredName } from './basket';
 import {
   HOMESTYLZ_HOUR_PRODUCT_ID,
   HOMESTYLZ_M2_PRODUCT_ID,
@@ -54,11 +55,6 @@ const imageByUnit: Record<HomestylzUnit, string> = {
   heure: '/images/homestylz-moodboard.svg',
 };
 
-/** Euros (possibly with cents) to whole cents, without floating-point drift (18.9 → 1890). */
-export function toCents(euros: number): number {
-  return Math.round(euros * 100);
-}
-
 function toShopProduct(offer: HomestylzOffer): ShopProduct {
   const bounds = quantityBounds[offer.unit];
   return {
@@ -66,7 +62,7 @@ function toShopProduct(offer: HomestylzOffer): ShopProduct {
     name: offer.name,
     description: offer.summary,
     price: offer.price,
-    unitAmount: toCents(offer.price),
+    unitAmount: euroCents(offer.price),
     unit: offer.unit,
     src: imageByUnit[offer.unit],
     packname: offer.packname,
@@ -121,19 +117,11 @@ export function shopProductById(id: number): ShopProduct | undefined {
   return shopProducts.find((product) => product.id === id);
 }
 
-const unitSuffix: Partial<Record<HomestylzUnit, string>> = { m2: 'm²', heure: 'h' };
-
 /**
  * The name of a basket line (spec 4.5): products 19 and 23 get their quantity and unit in
- * parentheses, replacing any earlier parenthesised part ("Home staging au m² (24 m²)").
+ * parentheses, replacing any earlier parenthesised part ("Home staging au m² (24 m²)"); the
+ * basket's own rule, so the panel and the order say the same.
  */
-export function lineName(product: Pick<ShopProduct, 'id' | 'name' | 'unit'>, quantity: number) {
-  const suffix = unitSuffix[product.unit];
-  if (
-    !suffix ||
-    (product.id !== HOMESTYLZ_M2_PRODUCT_ID && product.id !== HOMESTYLZ_HOUR_PRODUCT_ID)
-  )
-    return product.name;
-  const base = product.name.replace(/\s*\([^)]*\)\s*$/, '');
-  return `${base} (${quantity}\u00a0${suffix})`;
+export function lineName(product: Pick<ShopProduct, 'id' | 'name'>, quantity: number): string {
+  return measuredName(product.id, product.name, quantity);
 }
