@@ -111,7 +111,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           outDir: `${process.env.DIST_DIR ?? 'dist'}/client`,
           emptyOutDir: true,
           manifest: true,
-          sourcemap: false,
+          sourcemap: process.env.SOURCEMAP === '1',
           target: 'es2022',
           assetsInlineLimit: 0,
           // Every browser the site supports (Safari 17+, Firefox 115+, Chromium) knows

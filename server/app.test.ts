@@ -22,6 +22,22 @@ describe('API basics', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('opens the policy to Stripe.js only when a publishable key is configured', async () => {
+    const { app } = await makeTestApp();
+    const closed = (await app.request('/api/health')).headers.get('content-security-policy');
+    expect(closed).not.toContain('stripe');
+    expect(closed).toContain("frame-src 'none'");
+    const { app: withStripe } = await makeTestApp({
+      env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+    });
+    const csp = (await withStripe.request('/api/health')).headers.get('content-security-policy');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain(
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
+    );
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+  });
+
   it('opens the CSP to a configured geography service and analytics only', async () => {
     const { app } = await makeTestApp({
       env: {

@@ -138,6 +138,7 @@ export function createApp({
       testCheckout,
       allowLoopbackReturn: env.NODE_ENV !== 'production',
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     }),
   );
   const notAllowed = methodNotAllowed(app);

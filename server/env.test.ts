@@ -29,6 +29,22 @@ describe('parseEnv', () => {
     expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.exemple.fr:465' }).SMTP_URL).toMatch(/^smtps/);
   });
 
+  it('checks the Stripe keys, and refuses a production that could take payments it never confirms', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY doit commencer par pk_/,
+    );
+    expect(parseEnv({ STRIPE_PUBLISHABLE_KEY: ' ' }).STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' };
+    expect(() => parseEnv({ ...stripe, NODE_ENV: 'production' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(
+      parseEnv({ ...stripe, NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })
+        .STRIPE_WEBHOOK_SECRET,
+    ).toBe('whsec_abc');
+    // In development the webhook may come later (stripe listen); the order then waits.
+    expect(parseEnv(stripe).STRIPE_SECRET_KEY).toBe('sk_live_abc');
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(parseEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
   });

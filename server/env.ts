@@ -8,6 +8,15 @@ const optionalUrl = (what: string) =>
     .pipe(z.url({ error: `${what} doit être une adresse complète (https://…).` }).optional())
     .optional();
 
+/** A setting that may be absent or empty (unset), and otherwise must match `pattern`. */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(pattern, message).optional())
+    .optional();
+
 /**
  * Every environment variable the server reads, parsed once at start.
  * A bad value stops the start with a message naming the variable (STYLE.md habit 8).
@@ -51,17 +60,7 @@ export const envSchema = z.object({
     )
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'SMTP_URL doit commencer par smtp:// ou smtps://.')
-        .optional(),
-    )
-    .optional(),
+  SMTP_URL: optionalMatching(/^smtps?:\/\//, 'SMTP_URL doit commencer par smtp:// ou smtps://.'),
   MAIL_FROM: z.string().trim().min(3).default('Chassimmo <contact@chassimmo.fr>'),
   PUBLIC_FORM_HOURLY_LIMIT: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -73,32 +72,20 @@ export const envSchema = z.object({
       .default(5),
   ),
   /** Stripe secret key (sk_test_… or sk_live_…); without it, the shop's local test checkout. */
-  STRIPE_SECRET_KEY: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^(sk|rk)_(test|live)_\w+$/,
-          'STRIPE_SECRET_KEY doit commencer par sk_test_ ou sk_live_.',
-        )
-        .optional(),
-    )
-    .optional(),
+  STRIPE_SECRET_KEY: optionalMatching(
+    /^(sk|rk)_(test|live)_\w+$/,
+    'STRIPE_SECRET_KEY doit commencer par sk_test_ ou sk_live_.',
+  ),
   /** Signing secret of the Stripe webhook endpoint (whsec_…), checked on every event. */
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET doit commencer par whsec_.')
-        .optional(),
-    )
-    .optional(),
+  STRIPE_WEBHOOK_SECRET: optionalMatching(
+    /^whsec_\w+$/,
+    'STRIPE_WEBHOOK_SECRET doit commencer par whsec_.',
+  ),
+  /** Stripe publishable key (pk_…), given to the browser, which loads Stripe.js with it (spec 7). */
+  STRIPE_PUBLISHABLE_KEY: optionalMatching(
+    /^pk_(test|live)_\w+$/,
+    'STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_.',
+  ),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()
@@ -140,12 +127,24 @@ export function publicBaseUrl(env: Env, productionSite: string): string {
   return `http://${host}:${env.PORT}`;
 }
 
+/**
+ * Stripe in production: with a secret key but no webhook secret, buyers would pay and their
+ * orders would never be marked paid nor confirmed (the webhook is the only way back).
+ */
+function refuseUnfulfillableStripe(env: Env): void {
+  if (env.NODE_ENV !== 'production' || !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET) return;
+  throw new EnvError(
+    'Configuration refusée\u00a0:\n  - STRIPE_WEBHOOK_SECRET: obligatoire en production avec STRIPE_SECRET_KEY (sans lui, les commandes payées ne seraient jamais confirmées). Créez le point de terminaison /api/stripe/webhook dans le tableau de bord Stripe et copiez son secret de signature (whsec_…).',
+  );
+}
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (result.success) {
     refuseExposedDevelopment(result.data);
+    refuseUnfulfillableStripe(result.data);
     return result.data;
   }
   const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

@@ -134,6 +134,38 @@ test('a price changed on the device is refused by the server: « Payment Error �
   await expectBadge(page, '1');
 });
 
+test('a basket left by the former site (basket_cart_items) is moved into the basket on the first page', async ({
+  page,
+}) => {
+  await page.goto('/homestylz');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'basket_cart_items',
+      JSON.stringify([
+        {
+          product: {
+            id: 19,
+            name: 'Home staging (par m²)',
+            price: 18,
+            src: '/favicon.svg',
+            packname: 'Home staging',
+          },
+          quantity: 30,
+        },
+        { product: { id: 'x' }, quantity: -1 },
+      ]),
+    ),
+  );
+  await page.reload();
+  // Without opening the panel: the badge counts the m² line once, the legacy key is gone.
+  await expectBadge(page, '1');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('basket_cart_items')))
+    .toBeNull();
+  await cart(page).click();
+  await expect(panel(page).getByText(/\(30\u00a0m²\)/)).toBeVisible();
+});
+
 test.describe('with no network', () => {
   test.use({ serviceWorkers: 'allow' });
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { hasAnyRole, roleCodeOf, type RoleCode } from '../../src/domain/roles';
+import { roleCodeOf } from '../../src/domain/role-names';
+import { hasAnyRole, type RoleCode } from '../../src/domain/roles';
 import { apiError } from '../http/errors';
 import type { TokenService, Session } from './tokens';
 import { toUser, type UsersRepo } from './users.repo';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { TokenPayload } from '../../src/domain/auth.schema';
-import { isRoleCode, type RoleCode } from '../../src/domain/roles';
+import { isRoleCode } from '../../src/domain/role-names';
+import type { RoleCode } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 
 /** Lifetime of a session token. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { isRoleCode, type RoleCode } from '../../src/domain/roles';
+import { isRoleCode } from '../../src/domain/role-names';
+import type { RoleCode } from '../../src/domain/roles';
 import type { ProfileUpdate, User } from '../../src/domain/user.schema';
 import type { Db } from '../db/database';
 import type { Database, UserTable } from '../db/schema';

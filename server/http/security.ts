@@ -8,7 +8,7 @@ function origin(url: string | undefined): string[] {
 
 /**
  * Content-Security-Policy listing only what the app loads: its own origin, plus the geography
- * service, analytics and chat provider when (and only when) they are configured.
+ * service, analytics, chat provider and Stripe.js when (and only when) they are configured.
  * style-src keeps 'unsafe-inline': react-hot-toast injects its styles in a <style> element.
  */
 export function contentSecurityPolicy(env: Env) {
@@ -17,16 +17,29 @@ export function contentSecurityPolicy(env: Env) {
     ? ['wss://client.relay.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat']
     : [];
   const analytics = origin(env.VITE_ANALYTICS_SRC);
+  // Stripe.js (spec 7), loaded when a publishable key is configured: Stripe's published list.
+  const stripe = env.STRIPE_PUBLISHABLE_KEY
+    ? ['https://js.stripe.com', 'https://*.js.stripe.com']
+    : [];
+  const stripeApi = env.STRIPE_PUBLISHABLE_KEY ? ['https://api.stripe.com'] : [];
+  const stripeFrames = env.STRIPE_PUBLISHABLE_KEY ? [...stripe, 'https://hooks.stripe.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...analytics, ...crisp],
+    scriptSrc: ["'self'", ...analytics, ...crisp, ...stripe],
     styleSrc: ["'self'", "'unsafe-inline'", ...crisp],
     imgSrc: ["'self'", 'data:', 'blob:', ...crisp, ...crispRelay],
     fontSrc: ["'self'", ...crisp],
-    connectSrc: ["'self'", ...origin(env.VITE_GEO_URL), ...analytics, ...crisp, ...crispRelay],
+    connectSrc: [
+      "'self'",
+      ...origin(env.VITE_GEO_URL),
+      ...analytics,
+      ...crisp,
+      ...crispRelay,
+      ...stripeApi,
+    ],
     workerSrc: ["'self'", ...(env.VITE_CRISP_WEBSITE_ID ? ['blob:'] : [])],
     manifestSrc: ["'self'"],
-    frameSrc: ["'none'"],
+    frameSrc: stripeFrames.length ? stripeFrames : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

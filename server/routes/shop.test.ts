@@ -31,6 +31,8 @@ const line = (productId: number | string, unitAmount: number, quantity = 1) => (
 });
 
 const basket = [line(2, 69000, 2), line(19, 1800, 24)];
+/** What Stripe takes for `basket`: 2 × 690 € + 24 m² × 18 €. */
+const BASKET_CENTS = 2 * 69000 + 24 * 1800;
 
 const orderCount = async (d: Db) =>
   (
@@ -64,6 +66,8 @@ function signedEvent(type: string, orderId: string, eventId: string, extra: obje
         client_reference_id: orderId,
         metadata: { orderId },
         payment_status: 'paid',
+        amount_total: BASKET_CENTS,
+        currency: 'eur',
         customer_details: { email: 'acheteur@exemple.fr' },
         ...extra,
       },
@@ -312,6 +316,23 @@ describe('POST /api/stripe/webhook', () => {
     expect(await mails.list()).toHaveLength(1);
   });
 
+  it('does not fulfil a session whose amount or currency is not the order’s', async () => {
+    const { app, db, mails } = await setup();
+    const id = await placeOrder(app);
+    for (const [eventId, extra] of [
+      ['evt_low', { amount_total: 100 }],
+      ['evt_usd', { currency: 'usd' }],
+    ] as const) {
+      const res = await app.request(
+        '/api/stripe/webhook',
+        signedEvent('checkout.session.completed', id, eventId, extra),
+      );
+      expect(((await res.json()) as { outcome: string }).outcome).toBe('amount-mismatch');
+    }
+    expect((await orderRow(db, id)).status).toBe('pending');
+    expect(await mails.list()).toHaveLength(0);
+  });
+
   it('marks a pending order expired', async () => {
     const { app, db, mails } = await setup();
     const id = await placeOrder(app);
@@ -322,6 +343,37 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.status).toBe(200);
     expect((await orderRow(db, id)).status).toBe('expired');
     expect(await mails.list()).toHaveLength(0);
+  });
+});
+
+describe('GET /api/payment/config', () => {
+  it('says how payments are taken: the test checkout by default, Stripe with its publishable key', async () => {
+    const { app } = await setup();
+    expect(await (await app.request('/api/payment/config')).json()).toEqual({
+      provider: 'test',
+      publishableKey: null,
+    });
+    const stripe = new Stripe('sk_test_fake', { maxNetworkRetries: 0 });
+    const made = await makeTestApp({
+      env: { ...env, STRIPE_PUBLISHABLE_KEY: 'pk_test_public' },
+      stripe,
+    });
+    expect(await (await made.app.request('/api/payment/config')).json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_public',
+    });
+    // A Stripe key without its publishable twin: the panel then says payment is not set up.
+    const bare = await makeTestApp({ env, stripe });
+    expect(await (await bare.app.request('/api/payment/config')).json()).toEqual({
+      provider: 'stripe',
+      publishableKey: null,
+    });
+    const closed = await makeTestApp({ env: { ...env, NODE_ENV: 'production' } });
+    expect(await (await closed.app.request('/api/payment/config')).json()).toEqual({
+      provider: 'closed',
+      publishableKey: null,
+    });
+    await Promise.all([made, bare, closed].map((m) => m.db.destroy()));
   });
 });
 

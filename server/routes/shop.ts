@@ -28,6 +28,14 @@ export interface ShopRoutesOptions {
   testCheckout: boolean;
   allowLoopbackReturn: boolean;
   webhookSecret: string | undefined;
+  /** STRIPE_PUBLISHABLE_KEY: the browser loads Stripe.js with it before going to Stripe. */
+  publishableKey: string | undefined;
+}
+
+/** GET /api/payment/config: how this server takes payments, for the basket panel. */
+export interface PaymentConfig {
+  provider: 'stripe' | 'test' | 'closed';
+  publishableKey: string | null;
 }
 
 /** Spec 7: a payment answer is `{url}` or `{error: {message}}`. */
@@ -62,6 +70,13 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
     if (!pack) return apiError(c, 404, 'Ce pack n’existe pas ou n’est plus proposé.');
     return c.json(pack);
   });
+
+  app.get('/payment/config', (c) =>
+    c.json({
+      provider: stripe ? 'stripe' : options.testCheckout ? 'test' : 'closed',
+      publishableKey: stripe ? (options.publishableKey ?? null) : null,
+    } satisfies PaymentConfig),
+  );
 
   app.post('/payment', async (c) => {
     const parsed = paymentRequestSchema.safeParse(await readJson(c));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Db } from '../db/database';
-import { closeOrder, markPaid, recordWebhookEvent, type Order } from '../db/orders.repo';
+import { closeOrder, findOrder, markPaid, recordWebhookEvent, type Order } from '../db/orders.repo';
 import type { Database } from '../db/schema';
 import type { MailQueue } from '../mail/mail-queue';
 import { orderConfirmationMail } from '../mail/templates';
@@ -23,7 +23,7 @@ export async function fulfilOrder(
   return paid;
 }
 
-export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored' | 'amount-mismatch';
 
 /**
  * A verified Stripe event (docs/shop.md). The event id is recorded in the transaction that acts
@@ -56,6 +56,15 @@ export async function handleStripeEvent(
     // async_payment_succeeded before fulfilling.
     if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid')
       return 'handled';
+    // Paid means paid for this order: the amount Stripe took must be the order's total, in euros.
+    const order = await findOrder(trx, orderId);
+    if (!order) return 'ignored';
+    if (session.amount_total !== order.totalCents || session.currency !== 'eur') {
+      console.error(
+        `Commande ${orderId} non confirmée\u00a0: Stripe a encaissé ${session.amount_total} ${session.currency}, la commande vaut ${order.totalCents} eur.`,
+      );
+      return 'amount-mismatch';
+    }
     const email = session.customer_details?.email ?? session.customer_email ?? null;
     await fulfilOrder(trx, mails, orderId, email, now);
     return 'handled';

@@ -2,8 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEGACY_BASKET_KEY } from '../domain/basket';
-import { BASKET_BADGE_KEY, readBadge } from '../lib/basket-badge';
+import { BASKET_BADGE_KEY, LEGACY_BASKET_KEY, readBadge } from '../lib/basket-badge';
 import { createBasketRepo } from './basket.repo';
 import { AppDatabase, appDb } from './database';
 import { useBasket } from './use-basket';

@@ -2,7 +2,6 @@ import Dexie from 'dexie';
 import {
   type BasketLine,
   type BasketProduct,
-  LEGACY_BASKET_KEY,
   addToBasket,
   basketBadgeCount,
   basketBadgeText,
@@ -12,6 +11,7 @@ import {
   removeBasketLine,
   removeOneFromBasket,
 } from '../domain/basket';
+import { LEGACY_BASKET_KEY } from '../lib/basket-badge';
 import { publishBadge } from '../lib/publish-badge';
 import { browserStorage } from '../lib/token-storage';
 import { type AppDatabase, type BasketLineRecord, appDb } from './database';
@@ -160,3 +160,10 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
 
 /** The basket of this device (the app's one database). */
 export const basketRepo = createBasketRepo(appDb);
+
+/** Moves a legacy basket in the background (spec 9); a failure is logged, tried again next page. */
+export function migrateLegacyBasket(): void {
+  basketRepo.migrateLegacy().catch((error: unknown) => {
+    console.warn('Migration du panier enregistré impossible\u00a0:', error);
+  });
+}

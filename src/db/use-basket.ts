@@ -9,7 +9,7 @@ import {
 } from '../domain/basket';
 import { readBadge } from '../lib/basket-badge';
 import { publishBadge } from '../lib/publish-badge';
-import { basketRepo } from './basket.repo';
+import { basketRepo, migrateLegacyBasket } from './basket.repo';
 
 export interface BasketView {
   /** False until the first read from IndexedDB answered (lines is then []). */
@@ -34,11 +34,7 @@ const NO_LINES: BasketLine[] = [];
 export function useBasket(): BasketView {
   const stored = useLiveQuery(() => basketRepo.list(), []);
 
-  useEffect(() => {
-    basketRepo.migrateLegacy().catch((error: unknown) => {
-      console.warn('Migration du panier enregistré impossible :', error);
-    });
-  }, []);
+  useEffect(migrateLegacyBasket, []);
 
   const view = useMemo(() => {
     const lines = stored ?? NO_LINES;

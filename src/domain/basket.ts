@@ -12,8 +12,6 @@ import { NBSP } from './typography';
 export const DEFAULT_ADD_QUANTITY = 1;
 /** The badge shows '+99' above this count (spec 2.2, 9). */
 export const BADGE_CAP = 99;
-/** The legacy localStorage key of the basket (spec 3.8, 9), migrated once into Dexie. */
-export const LEGACY_BASKET_KEY = 'basket_cart_items';
 
 /** Euros with at most cents: the subtotal is computed in integer cents. */
 const euros = z

@@ -9,25 +9,6 @@ export const Role = {
 
 export type RoleCode = (typeof Role)[keyof typeof Role];
 
-/** Role names as they appear in API paths: /api/{role}/changepassword. */
-export const roleNames = {
-  1: 'client',
-  2: 'chasseur',
-  3: 'manager',
-  4: 'directeur',
-  5: 'admin',
-} as const satisfies Record<RoleCode, string>;
-
-export type RoleName = (typeof roleNames)[RoleCode];
-
-export const roleLabels: Record<RoleCode, string> = {
-  1: 'Client',
-  2: 'Chasseur immobilier',
-  3: 'Manager',
-  4: 'Directeur',
-  5: 'Administrateur',
-};
-
 /** Roles allowed on /wh-dashboard (spec 6). */
 export const STAFF_ROLES: readonly RoleCode[] = [
   Role.ADMIN,
@@ -37,15 +18,6 @@ export const STAFF_ROLES: readonly RoleCode[] = [
 ];
 /** Roles allowed on /dashboard (spec 6). */
 export const CLIENT_ROLES: readonly RoleCode[] = [Role.CLIENT];
-
-export function isRoleCode(value: unknown): value is RoleCode {
-  return typeof value === 'number' && value in roleNames;
-}
-
-export function roleCodeOf(name: string): RoleCode | undefined {
-  const entry = Object.entries(roleNames).find(([, n]) => n === name);
-  return entry ? (Number(entry[0]) as RoleCode) : undefined;
-}
 
 /** Guard rule (spec 5, 6): the route's roles must intersect the user's roles. */
 export function hasAnyRole(userRoles: readonly number[], allowed: readonly RoleCode[]): boolean {

@@ -7,17 +7,25 @@
 import { browserStorage } from './token-storage';
 
 export const BASKET_BADGE_KEY = 'basket_badge';
+/** The legacy localStorage key of the basket (spec 3.8, 9), migrated once into Dexie. */
+export const LEGACY_BASKET_KEY = 'basket_cart_items';
 /** Tells this tab of a change (other tabs get a `storage` event); ./publish-badge.ts sends it. */
 export const BADGE_EVENT = 'basket-badge';
 
-/** The badge text ('' when the basket is empty or was never filled on this device). */
-export function readBadge(storage: Storage | null = browserStorage()): string {
+/** What the device keeps under `key`, '' when nothing or when storage is refused. */
+function readKey(key: string, storage = browserStorage()): string {
   try {
-    return storage?.getItem(BASKET_BADGE_KEY) ?? '';
+    return storage?.getItem(key) ?? '';
   } catch {
     return '';
   }
 }
+
+/** The badge text ('' when the basket is empty or was never filled on this device). */
+export const readBadge = (storage?: Storage | null) => readKey(BASKET_BADGE_KEY, storage);
+
+/** A basket left by the former site waits to be moved into Dexie (src/db/basket.repo.ts). */
+export const hasLegacyBasket = () => !!readKey(LEGACY_BASKET_KEY);
 
 /** For useSyncExternalStore(subscribeBadge, readBadge, () => ''). */
 export function subscribeBadge(onChange: () => void): () => void {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { isRoleCode, roleLabels } from '../domain/roles';
+import { isRoleCode, roleLabels } from '../domain/role-names';
 import type { User } from '../domain/user.schema';
 
 type Person = Pick<User, 'firstname' | 'lastname' | 'email' | 'phone'>;

@@ -1,5 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
+import { browserStorage } from '../../lib/token-storage';
 import { readConsent, writeConsent, type ConsentChoice } from './consent-storage';
+import { loadConsentedScripts } from './third-party';
 
 /** Cookie consent: the choice in force and whether the banner is shown. */
 export const consentStore = proxy({
@@ -9,28 +11,21 @@ export const consentStore = proxy({
   openRequests: 0,
 });
 
-/** localStorage, or null where the browser blocks site data (reading it then throws). */
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads the stored choice; opens the banner when none is in force. Runs after first render. */
 export function initConsent(): void {
-  const store = storage();
+  const store = browserStorage();
   consentStore.choice = store ? readConsent(store) : null;
   consentStore.bannerOpen = consentStore.choice === null;
+  if (consentStore.choice === 'accepted') loadConsentedScripts();
 }
 
 export function chooseConsent(choice: ConsentChoice): void {
   const withdrawn = consentStore.choice === 'accepted' && choice === 'refused';
-  const store = storage();
+  const store = browserStorage();
   if (store) writeConsent(store, choice);
   consentStore.choice = choice;
   consentStore.bannerOpen = false;
+  if (choice === 'accepted') loadConsentedScripts();
   // CNIL: withdrawing must stop tracking now. Scripts already running cannot be unloaded, so
   // the page starts again without them.
   if (withdrawn) window.location.reload();

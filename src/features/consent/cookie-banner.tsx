@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ConsentChoice } from './consent-storage';
 import { chooseConsent, initConsent, useConsent } from './consent.store';
-import { loadConsentedScripts } from './third-party';
 
 /** The shell's main content (the skip link's target): focus goes there when nothing else fits. */
 const MAIN_ID = 'contenu';
@@ -35,7 +34,7 @@ function canTakeFocus(element: Element | null): element is HTMLElement {
  * person came from) or to the main content, never to nowhere.
  */
 export function CookieBanner() {
-  const { choice, bannerOpen, openRequests } = useConsent();
+  const { bannerOpen, openRequests } = useConsent();
   const sectionRef = useRef<HTMLElement>(null);
   /** Where focus goes back after the choice. */
   const returnTo = useRef<Element | null>(null);
@@ -43,10 +42,6 @@ export function CookieBanner() {
   useEffect(() => {
     initConsent();
   }, []);
-
-  useEffect(() => {
-    if (choice === 'accepted') loadConsentedScripts();
-  }, [choice]);
 
   // Asked for by a person ('Gestion des cookies'): the banner takes focus (and onFocus below
   // remembers where from, to give it back).

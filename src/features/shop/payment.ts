@@ -2,13 +2,87 @@ import { basketLineName, euroCents, type BasketLine } from '../../domain/basket'
 import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 
+/** GET /api/payment/config (server/routes/shop.ts): how this server takes payments. */
+export interface PaymentConfig {
+  provider: 'stripe' | 'test' | 'closed';
+  publishableKey: string | null;
+}
+
+/** Loads Stripe.js with a publishable key: null or a rejection when it could not. */
+export type StripeLoader = (publishableKey: string) => Promise<unknown>;
+
+/** What 'Valider' led to: gone to the payment page, a toast shown, or a message for the panel. */
+export type PaymentOutcome = 'redirected' | 'refused' | { panelMessage: string };
+
+export const PAYMENT_KEY_MISSING =
+  'Le paiement par carte n’est pas encore configuré sur ce site. Votre panier est gardé\u202f; appelez-nous pour commander.';
+export const PAYMENT_LOADER_FAILED =
+  'Le module de paiement sécurisé de Stripe n’a pas pu se charger. Votre panier est gardé\u202f; vérifiez votre connexion puis réessayez.';
+
+/** Spec 8: an error thrown when no payment key is defined, and the loader's error state. */
+export class PaymentSetupError extends Error {}
+
+let config: Promise<PaymentConfig> | undefined;
+
+/** Asked once per page (the panel asks as it opens, 'Valider' waits for it); asked again after a failure. */
+export function paymentConfig(): Promise<PaymentConfig> {
+  config ??= api<PaymentConfig>('/api/payment/config').catch((error: unknown) => {
+    config = undefined;
+    throw error;
+  });
+  return config;
+}
+
+// Stripe's own loader, fetched only when Stripe takes the payment: it adds js.stripe.com's script.
+const loadStripeJs: StripeLoader = async (key) =>
+  (await import('@stripe/stripe-js/pure')).loadStripe(key);
+
+/**
+ * Spec 7: with Stripe, Stripe.js loads from Stripe with the publishable key before the browser
+ * leaves for the hosted checkout (Stripe's fraud signals start on the merchant's page). No key,
+ * or a script that does not load, throws a PaymentSetupError with a French message.
+ */
+export async function loadPaymentProvider(
+  publishableKey: string | null,
+  load: StripeLoader = loadStripeJs,
+): Promise<void> {
+  if (!publishableKey) throw new PaymentSetupError(PAYMENT_KEY_MISSING);
+  let stripe: unknown = null;
+  try {
+    stripe = await load(publishableKey);
+  } catch (error) {
+    console.error('Stripe.js failed to load', error);
+  }
+  if (!stripe) throw new PaymentSetupError(PAYMENT_LOADER_FAILED);
+}
+
+function paymentFailed(error: unknown): 'refused' {
+  // A refusal comes as 4xx with { error: { message } } (a repriced line, a quantity out of range).
+  const refusal = (error as { data?: { error?: { message?: unknown } } }).data?.error?.message;
+  console.error('Payment request failed', error);
+  notify.error(
+    `Payment Error\u00a0: ${typeof refusal === 'string' ? refusal : 'Payment request failed. Please try again.'}`,
+  );
+  return 'refused';
+}
+
 /**
  * Spec 7: POST /api/payment with the basket as Stripe line items and the page's address; the
  * browser then goes where the answer says (Stripe's page, or the server's test checkout).
  * Spec 8: an answer with an error shows its message, a failed request a generic one, both in a
  * toast titled 'Payment Error'. Never queued: a payment needs the connection now.
  */
-export async function startPayment(lines: readonly BasketLine[]): Promise<boolean> {
+export async function startPayment(
+  lines: readonly BasketLine[],
+  load: StripeLoader = loadStripeJs,
+): Promise<PaymentOutcome> {
+  try {
+    const { provider, publishableKey } = await paymentConfig();
+    if (provider === 'stripe') await loadPaymentProvider(publishableKey, load);
+  } catch (error) {
+    if (error instanceof PaymentSetupError) return { panelMessage: error.message };
+    return paymentFailed(error);
+  }
   const lineItems = lines.map((line) => ({
     price_data: {
       currency: 'eur',
@@ -28,18 +102,13 @@ export async function startPayment(lines: readonly BasketLine[]): Promise<boolea
     });
     if (answer.url) {
       window.location.assign(answer.url);
-      return true;
+      return 'redirected';
     }
     notify.error(
       `Payment Error\u00a0: ${answer.error?.message ?? 'Payment request failed. Please try again.'}`,
     );
+    return 'refused';
   } catch (error) {
-    // A refusal comes as 4xx with { error: { message } } (a repriced line, a quantity out of range).
-    const refusal = (error as { data?: { error?: { message?: unknown } } }).data?.error?.message;
-    console.error('Payment request failed', error);
-    notify.error(
-      `Payment Error\u00a0: ${typeof refusal === 'string' ? refusal : 'Payment request failed. Please try again.'}`,
-    );
+    return paymentFailed(error);
   }
-  return false;
 }

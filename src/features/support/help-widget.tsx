@@ -18,6 +18,12 @@ function onLongForm(location: string): boolean {
   return LONG_FORMS.some((path) => location === path || location.startsWith(`${path}/`));
 }
 
+/** The chat bubble, shown again after each navigation (spec 2.1). */
+function ChatOnEachPage({ location }: { location: string }) {
+  useEffect(showChat, [location]);
+  return null;
+}
+
 /**
  * Chat support (spec 2.1): the configured chat provider when there is one and the visitor
  * accepted it; otherwise a help button to the contact page (./help-button.tsx). Shown
@@ -36,15 +42,12 @@ export function HelpWidget() {
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const dismissed = dismissedAt === location;
 
-  useEffect(() => {
-    if (chatProviderConfigured && choice === 'accepted') showChat();
-  }, [location, choice]);
-
+  if (chatProviderConfigured && choice === 'accepted')
+    return <ChatOnEachPage location={location} />;
   const contactPath = contactPathOf[brandFor(location)];
   if (!mounted || dismissed || bannerOpen || location === contactPath || onLongForm(location)) {
     return null;
   }
-  if (chatProviderConfigured && choice === 'accepted') return null;
   return (
     <Suspense fallback={null}>
       <HelpButton contactPath={contactPath} onDismiss={() => setDismissedAt(location)} />

@@ -1,4 +1,4 @@
-import { roleNames, isRoleCode, type RoleName } from '../../../domain/roles';
+import { roleNames, isRoleCode, type RoleName } from '../../../domain/role-names';
 import type { ProfileUpdate, User } from '../../../domain/user.schema';
 import { api } from '../../../lib/api';
 

@@ -7,7 +7,7 @@ import { useBasket } from '../../../db/use-basket';
 import { BusyButton } from '../../../ui/busy-button';
 import { CloseIcon } from '../../../ui/shell-icons';
 import { closeBasket } from '../shop-host';
-import { startPayment } from '../payment';
+import { paymentConfig, startPayment } from '../payment';
 
 /** A line: image, name, price × quantity, pack name, − / + and 'Retirer' (spec 2.7). */
 function Line({ line }: { line: BasketLine }) {
@@ -74,6 +74,8 @@ export default function BasketPanel() {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // Asked now so that 'Valider' need not wait for it; asked again then if this fails.
+    paymentConfig().catch(() => undefined);
   }, []);
 
   const pay = async () => {
@@ -85,8 +87,10 @@ export default function BasketPanel() {
       return;
     }
     setMessage(null);
+    const outcome = await startPayment(basket.lines);
     // Gone to the payment page: the button stays disabled until the page changes.
-    if (await startPayment(basket.lines)) await new Promise(() => undefined);
+    if (outcome === 'redirected') await new Promise(() => undefined);
+    if (typeof outcome === 'object') setMessage(outcome.panelMessage);
   };
 
   return (

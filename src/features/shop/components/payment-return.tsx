@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { basketRepo } from '../../../db/basket.repo';
+import { basketRepo, migrateLegacyBasket } from '../../../db/basket.repo';
 
 type Outcome = 'success' | 'cancel';
 
@@ -20,6 +20,7 @@ const texts: Record<Outcome, string> = {
 /**
  * Spec 4.6: back from the payment page with ?success=true (the basket is cleared) or
  * ?cancel=true, a dialog says so, and the query leaves the address. 'Fermer' hides it.
+ * Mounted also, with no dialog, on a device that holds a legacy basket, to migrate it.
  */
 export default function PaymentReturn() {
   const search = useSearch();
@@ -31,6 +32,9 @@ export default function PaymentReturn() {
   const [outcome, setOutcome] = useState<Outcome | null>(found);
   if (found && found !== outcome) setOutcome(found);
   const dialogRef = useRef<HTMLDialogElement>(null);
+
+  // Spec 9: a basket_cart_items left by the former site is moved into Dexie, once.
+  useEffect(migrateLegacyBasket, []);
 
   useEffect(() => {
     if (!found) return;
