@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { appStarted, expect, queryDb, test } from './fixtures';
+import { demo, PASSWORD, signIn } from './support/sign-in';
 
 /**
  * Accounts (issue 3), end to end against the real server and its seeded demo accounts
@@ -17,17 +18,6 @@ import { appStarted, expect, queryDb, test } from './fixtures';
  * Failed sign-ins are counted by the server per account and address (5, then a wait) and per
  * address (30 an hour): the whole file makes two, for two accounts.
  */
-const PASSWORD = 'Demo1234';
-const demo = (name: string) => `${name}@demo.chassimmo.fr`;
-
-async function signIn(page: Page, email: string, password = PASSWORD, path = '/signin') {
-  await page.goto(path);
-  // Pages opened with context.newPage() do not get the fixture's wait.
-  await appStarted(page);
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
 
 const header = (page: Page) => page.locator('header[data-brand]');
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { appStarted, test, expect, queryDb } from './fixtures';
 import { swReady } from './support/browser-state';
 import { uniqueEmail } from './support/owner-flow';
+import { demo, signIn } from './support/sign-in';
 
 // Issue 14: the homestylz shop on a phone, against the real server and its SQLite file, with the
 // server's own test checkout (no Stripe key: the default configuration).
@@ -79,6 +80,40 @@ test('a basket paid through the test checkout: badge, suffixed name, quantities,
   expect(orders.map((o) => o.status)).toEqual(['paid']);
   expect(orders[0]?.total_cents).toBeGreaterThan(0);
   expect(queryDb('select id from mail_queue where recipient = ?', email)).toHaveLength(1);
+});
+
+test('a signed-in client pays without typing an e-mail and finds the order in « Mes commandes »', async ({
+  page,
+}) => {
+  // client@ belongs to the settings test for its phone only; orders are its own here.
+  await signIn(page, demo('client'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await addPackProducts(page);
+  await panel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  const orderId = new URL(page.url()).pathname.split('/')[2];
+  await expect(page.getByText(/La confirmation sera envoyée à client@demo/)).toBeVisible();
+  await page.getByRole('button', { name: 'Payer (test)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeVisible();
+
+  const [row] = queryDb<{ total_cents: number; created_at: string }>(
+    'select total_cents, created_at from orders where id = ?',
+    orderId,
+  );
+  await page.goto('/dashboard');
+  const orders = page.getByRole('region', { name: 'Mes commandes homestylz' });
+  const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const order = orders
+    .getByRole('listitem')
+    .filter({ hasText: `Commande du ${day.format(new Date(row!.created_at))}` })
+    .filter({ hasText: 'Payée' })
+    .filter({
+      hasText: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' })
+        .format(row!.total_cents / 100)
+        .replace(/,00/, ''),
+    });
+  await expect(order.first()).toBeVisible();
+  await expect(order.first().getByText(/\(24\u00a0m²\)/)).toBeVisible();
 });
 
 test('Annuler on the test checkout comes back with « Payement Annulé » and keeps the basket', async ({

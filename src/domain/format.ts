@@ -19,3 +19,11 @@ export function formatEuro(amount: number): string {
 export function formatPercent(rate: number): string {
   return percent().format(rate);
 }
+
+let longDate: Intl.DateTimeFormat | undefined;
+
+/** '2026-11-23T10:00:00Z' → '23 novembre 2026' (the date in Paris). */
+export function formatLongDate(iso: string): string {
+  longDate ??= new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  return longDate.format(new Date(iso));
+}

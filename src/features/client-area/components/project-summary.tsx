@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { apportBands, purchaseTypes } from '../../../domain/project';
@@ -10,12 +9,8 @@ import {
   surfaceBands,
   visitCounts,
 } from '../../../domain/property';
-import { api, toApiFailure } from '../../../lib/api';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; projects: ProjectView[] }
-  | { status: 'failed'; message: string };
+import { useApiGet } from '../../../lib/use-api-get';
+import { ApiLoadStatus } from '../../../ui/api-load-status';
 
 const labelIn = (list: readonly { value: unknown; label: string }[], value: unknown) =>
   list.find((o) => o.value === value)?.label ?? String(value);
@@ -24,40 +19,13 @@ const labelsIn = (list: readonly { value: unknown; label: string }[], values: re
 
 /** The signed-in buyer's projects (GET /api/projects/mine): the criteria and the stage. */
 export function ProjectSummary() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  useEffect(() => {
-    let current = true;
-    api<ProjectView[]>('/api/projects/mine').then(
-      (projects) => {
-        if (current) setLoad({ status: 'ready', projects });
-      },
-      (error: unknown) => {
-        if (current) setLoad({ status: 'failed', message: toApiFailure(error).message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  if (load.status === 'loading') {
-    return (
-      <p role="status" className="mt-3 text-base-content/70">
-        Chargement de votre projet…
-      </p>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <p role="alert" className="mt-3 text-error">
-        {load.message}
-      </p>
-    );
-  }
-  if (load.projects.length === 0) return null;
+  const load = useApiGet<ProjectView[]>('/api/projects/mine');
+  if (load.status !== 'ready')
+    return <ApiLoadStatus load={load} loading="Chargement de votre projet…" />;
+  if (load.data.length === 0) return null;
   return (
     <div className="mt-4 space-y-6">
-      {load.projects.map((p, index) => {
+      {load.data.map((p, index) => {
         const rows: [string, string][] = [
           ['Départements', p.department.map(departmentLabel).join(', ')],
           ['Villes', p.cities.join(', ')],

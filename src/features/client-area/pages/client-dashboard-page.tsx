@@ -1,5 +1,6 @@
 import { company } from '../../../domain/company';
 import { MyDashboard } from '../../auth/my-dashboard';
+import { MyOrders } from '../components/my-orders';
 import { ProjectSummary } from '../components/project-summary';
 
 const nextSteps = [
@@ -20,6 +21,7 @@ export default function ClientDashboardPage() {
       title="Votre projet"
     >
       <ProjectSummary />
+      <MyOrders />
       <p className="mt-6 text-base-content/75">Vous retrouverez bientôt ici&nbsp;:</p>
       <ul className="mt-4 space-y-2 text-base-content/75">
         {nextSteps.map((step) => (

@@ -1,0 +1,16 @@
+import type { Page } from '@playwright/test';
+import { appStarted } from '../fixtures';
+
+/** The seeded demo accounts' password (server/db/seed.ts, docs/api-auth.md). */
+export const PASSWORD = 'Demo1234';
+export const demo = (name: string) => `${name}@demo.chassimmo.fr`;
+
+/** Signs in through the page at `path` ('/signin' for clients, '/admin' for staff). */
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/signin') {
+  await page.goto(path);
+  // Pages opened with context.newPage() do not get the fixture's wait.
+  await appStarted(page);
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
