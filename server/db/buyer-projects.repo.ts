@@ -51,7 +51,7 @@ export async function insertBuyerProject(
   partnerCode: string | undefined,
 ): Promise<void> {
   const now = new Date().toISOString();
-  await trx
+  const saved = await trx
     .insertInto('buyer_project')
     .values({
       user_id: userId,
@@ -75,7 +75,15 @@ export async function insertBuyerProject(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const departments = [...new Set(project.department)];
+  if (departments.length > 0) {
+    await trx
+      .insertInto('buyer_project_department')
+      .values(departments.map((department) => ({ project_id: saved.id, department })))
+      .execute();
+  }
 }
 
 /** A person's projects, newest first. */

@@ -84,6 +84,13 @@ export interface OwnerContactTable {
   phone: string;
   bien_count: number;
   created_at: string;
+  /** nouveau → contacte → estimation → mandat | sans_suite (src/domain/staff.ts). */
+  lead_status: Generated<string>;
+  /** The hunter working the lead. */
+  assigned_to: Generated<string | null>;
+  version: Generated<number>;
+  /** When the lead first left 'nouveau' (the 48-hour promise). */
+  contacted_at: Generated<string | null>;
 }
 
 /** Answers already given to a public POST, by Idempotency-Key (DESIGN.md, offline model). */
@@ -119,6 +126,50 @@ export interface BuyerProjectTable {
   stage: string;
   created_at: string;
   updated_at: string;
+  /** Bumped by each staff change: a change made on an older version is refused (409). */
+  version: Generated<number>;
+}
+
+/** A project's departments as rows, for the department filter's index. */
+export interface BuyerProjectDepartmentTable {
+  project_id: number;
+  department: string;
+}
+
+/** Each stage move of a project (spec 4.7): who, when, from, to, and the note. */
+export interface ProjectStageMoveTable {
+  id: Generated<number>;
+  project_id: number;
+  from_stage: string;
+  to_stage: string;
+  by_user_id: string | null;
+  note: string;
+  at: string;
+}
+
+export type StaffRecordType = 'buyer' | 'owner' | 'user';
+
+/** A note written by staff on a buyer or an owner lead; some are meant for the client. */
+export interface StaffNoteTable {
+  id: Generated<number>;
+  record_type: StaffRecordType;
+  record_id: string;
+  author_id: string | null;
+  text: string;
+  visible_to_client: number;
+  created_at: string;
+}
+
+/** Every staff action: who did what to which record, before → after (JSON), when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  record_type: StaffRecordType;
+  record_id: string;
+  before: string | null;
+  after: string | null;
+  at: string;
 }
 
 /** Attempts counted per key (sign-in, password check, public forms): server/http/throttle.ts. */
@@ -196,4 +247,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   orders: OrderTable;
   stripe_webhook_event: StripeWebhookEventTable;
+  buyer_project_department: BuyerProjectDepartmentTable;
+  project_stage_move: ProjectStageMoveTable;
+  staff_note: StaffNoteTable;
+  audit_log: AuditLogTable;
 }

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database, StaffRecordType } from '../db/schema';
+
+/** One staff action for the audit trail (who, what, which record, before → after, when). */
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  recordType: StaffRecordType;
+  recordId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Written in the transaction of the change it records: no change without its trace. */
+export async function audit(trx: Kysely<Database>, entry: AuditEntry, at: string): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      record_type: entry.recordType,
+      record_id: String(entry.recordId),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      at,
+    })
+    .execute();
+}
+
+export interface AuditView {
+  id: number;
+  action: string;
+  actorName: string | null;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+const parse = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
+
+/** A record's trail, newest first (bounded: the last 100 entries). */
+export async function auditOf(
+  db: Kysely<Database>,
+  recordType: StaffRecordType,
+  recordId: string | number,
+): Promise<AuditView[]> {
+  const rows = await db
+    .selectFrom('audit_log as a')
+    .leftJoin('app_user as u', 'u.id', 'a.actor_id')
+    .select(['a.id', 'a.action', 'a.before', 'a.after', 'a.at', 'u.firstname', 'u.lastname'])
+    .where('a.record_type', '=', recordType)
+    .where('a.record_id', '=', String(recordId))
+    .orderBy('a.id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actorName: r.firstname ? `${r.firstname} ${r.lastname ?? ''}`.trim() : null,
+    before: parse(r.before),
+    after: parse(r.after),
+    at: r.at,
+  }));
+}

@@ -1,0 +1,92 @@
+import { projectStages, type ProjectStage } from './project';
+
+/**
+ * The staff area's rules (issue 15, docs/staff-area.md), shared by the server, which enforces
+ * them, and the screens, which only hide what the server would refuse.
+ */
+
+/** Owner lead statuses, in the order a lead is worked. */
+export const leadStatuses = [
+  { value: 'nouveau', label: 'Nouveau' },
+  { value: 'contacte', label: 'Contacté' },
+  { value: 'estimation', label: 'Estimation faite' },
+  { value: 'mandat', label: 'Mandat signé' },
+  { value: 'sans_suite', label: 'Sans suite' },
+] as const;
+export type LeadStatus = (typeof leadStatuses)[number]['value'];
+
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  leadStatuses.some((s) => s.value === value);
+
+export const isProjectStage = (value: unknown): value is ProjectStage =>
+  projectStages.some((s) => s.value === value);
+
+export function stageIndex(stage: ProjectStage): number {
+  return projectStages.findIndex((s) => s.value === stage);
+}
+
+export function stageLabel(stage: string): string {
+  return projectStages.find((s) => s.value === stage)?.label ?? stage;
+}
+
+/**
+ * A stage move is one step forward or back (spec 4.7's order); going back needs a note.
+ * Returns a French refusal, or null when the move is allowed.
+ */
+export function stageMoveRefusal(
+  from: ProjectStage,
+  to: ProjectStage,
+  note: string,
+): string | null {
+  const step = stageIndex(to) - stageIndex(from);
+  if (step === 0) return 'Le projet est déjà à cette étape.';
+  if (Math.abs(step) !== 1) return 'Un projet avance ou recule d’une étape à la fois.';
+  if (step < 0 && note.trim() === '')
+    return 'Expliquez en une note pourquoi le projet revient à l’étape précédente.';
+  return null;
+}
+
+/**
+ * Lead status changes: forward through the order, or to 'sans suite' from any open status;
+ * 'mandat' and 'sans suite' are final except 'sans suite' → 'nouveau' (the owner calls back).
+ */
+export function leadStatusRefusal(from: LeadStatus, to: LeadStatus): string | null {
+  if (from === to) return 'Le contact est déjà à ce statut.';
+  const order: LeadStatus[] = ['nouveau', 'contacte', 'estimation', 'mandat'];
+  if (to === 'sans_suite') return from === 'mandat' ? 'Un mandat signé reste signé.' : null;
+  if (from === 'sans_suite') return to === 'nouveau' ? null : 'Rouvrez d’abord le contact.';
+  if (order.indexOf(to) === order.indexOf(from) + 1) return null;
+  return 'Un contact avance d’un statut à la fois.';
+}
+
+/** The 48-hour promise made on the site: a hunter calls back within 48 hours of the request. */
+export const CALLBACK_HOURS = 48;
+
+export function callbackDeadline(createdAt: string): Date {
+  return new Date(new Date(createdAt).getTime() + CALLBACK_HOURS * 3_600_000);
+}
+
+let deadlineFormat: Intl.DateTimeFormat | undefined;
+
+/** 'à rappeler avant mardi 14 h' (Paris time), or 'en retard depuis mardi 14 h'. */
+export function callbackText(
+  createdAt: string,
+  now: Date = new Date(),
+): {
+  text: string;
+  overdue: boolean;
+} {
+  deadlineFormat ??= new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    hour: 'numeric',
+    minute: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
+  const deadline = callbackDeadline(createdAt);
+  const parts = deadlineFormat.formatToParts(deadline);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const minutes = part('minute');
+  const when = `${part('weekday')} ${Number(part('hour'))}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
+  const overdue = deadline.getTime() < now.getTime();
+  return { text: overdue ? `en retard depuis ${when}` : `à rappeler avant ${when}`, overdue };
+}
