@@ -21,6 +21,9 @@ import { userRoutes } from './routes/users';
 import { methodNotAllowed } from './http/allowed-methods';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
+import { adminUsersRoutes } from './routes/admin-users';
+import { staffBuyersRoutes } from './routes/staff-buyers';
+import { staffLeadsRoutes } from './routes/staff-leads';
 import { staticSite } from './http/static';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
@@ -122,6 +125,11 @@ export function createApp({
   );
   app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
   app.route('/api', registerRoutes({ db, users, accountTokens, mails, limits, publicUrl }));
+  // The staff area (issue 15, docs/staff-area.md).
+  const staff = { db, users, accountTokens, tokens, mails, publicUrl, now };
+  app.route('/api', staffBuyersRoutes(staff));
+  app.route('/api', staffLeadsRoutes(staff));
+  app.route('/api', adminUsersRoutes(staff));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';
