@@ -84,8 +84,8 @@ export type Prepared<P> = Response | { value: P };
 
 export interface IdempotentPost<T, P> {
   db: Db;
-  /** Where its keys live: one scope per endpoint. */
-  scope: string;
+  /** Where its keys live: one scope per endpoint (per caller too, for signed-in endpoints). */
+  scope: string | ((c: Context) => string);
   schema: z.ZodType<T>;
   /** What of the validated body is fingerprinted (default: all of it; never a password). */
   fingerprint?: (data: T) => unknown;
@@ -109,7 +109,7 @@ export interface IdempotentPost<T, P> {
  */
 export function idempotentPost<T, P>({
   db,
-  scope,
+  scope: scopeOf,
   schema,
   fingerprint = (data) => data,
   prepare,
@@ -117,6 +117,7 @@ export function idempotentPost<T, P>({
   refusal,
 }: IdempotentPost<T, P>) {
   return async (c: Context): Promise<Response> => {
+    const scope = typeof scopeOf === 'function' ? scopeOf(c) : scopeOf;
     const key = c.req.header('Idempotency-Key') ?? '';
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       return apiError(

@@ -240,3 +240,20 @@ export function orderConfirmationMail(
     ],
   });
 }
+
+/** A staff member moved the buyer's project (issue 15): the new stage, in the client's words. */
+export function projectStageMail(
+  to: string,
+  firstname: string,
+  stageLabel: string,
+  dashboardUrl: string,
+): Mail {
+  return render(to, `Votre projet avance\u00a0: ${stageLabel}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Votre projet d’achat est passé à l’étape «\u00a0${stageLabel}\u00a0».`,
+      'Votre chasseur immobilier reste à votre disposition pour toute question.',
+    ],
+    action: { label: 'Suivre mon projet', url: dashboardUrl },
+  });
+}

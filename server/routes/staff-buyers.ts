@@ -1,9 +1,384 @@
-import { Hono } from 'hono';
-import type { AuthEnv } from '../auth/middleware';
+import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { projectStages, type ProjectStage } from '../../src/domain/project';
+import { Role } from '../../src/domain/roles';
+import {
+  callbackDeadline,
+  isProjectStage,
+  stageLabel,
+  stageMoveRefusal,
+} from '../../src/domain/staff';
+import { requireAuth, type AuthEnv } from '../auth/middleware';
+import { toProjectView } from '../db/buyer-projects.repo';
+import { apiError, readJson, validationError } from '../http/errors';
+import { idempotentPost } from '../http/idempotency';
+import { projectStageMail } from '../mail/templates';
+import { audit } from '../staff/audit';
+import { buyerFiche, listBuyers, personName } from '../staff/buyers.repo';
 import type { StaffRouteDeps } from '../staff/deps';
+import { pagingSchema } from '../staff/paging';
+import {
+  actorOf,
+  inScope,
+  isSupervisor,
+  requireStaff,
+  requireSupervisor,
+  type StaffEnv,
+} from '../staff/policy';
 
-/** Issue 15 (docs/staff-area.md). Mounted on /api. */
+const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
+const NOT_FOUND_PROJECT = 'Ce projet n’existe pas ou ne vous est pas attribué.';
+const STALE =
+  'Ce dossier vient d’être modifié par quelqu’un d’autre. Il a été rechargé\u00a0: vérifiez-le puis refaites votre changement.';
+
+const stageValues = projectStages.map((s) => s.value) as [ProjectStage, ...ProjectStage[]];
+
+const buyerQuerySchema = z.object({
+  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  stage: z.enum(stageValues, { error: 'Cette étape n’existe pas.' }).optional(),
+  hunter: z.string().trim().max(64).optional(),
+  department: z
+    .string()
+    .trim()
+    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
+    .optional(),
+  archived: z.enum(['0', '1'], { error: 'archived vaut 0 ou 1.' }).optional(),
+  sort: z
+    .enum(['created', '-created', 'name', 'budget', 'stage'], { error: 'Ce tri n’existe pas.' })
+    .default('-created'),
+  ...pagingSchema,
+});
+
+const assignSchema = z.object({
+  hunterId: z.string().trim().min(1).max(64).nullable(),
+});
+
+const stageSchema = z.object({
+  to: z.enum(stageValues, { error: 'Cette étape n’existe pas.' }),
+  note: z
+    .string()
+    .trim()
+    .max(2000, 'La note est trop longue (2000 caractères au plus).')
+    .default(''),
+  version: z.number({ error: 'La version du dossier manque.' }).int().min(1),
+});
+
+const noteSchema = z.object({
+  recordType: z.enum(['buyer', 'owner'], { error: 'Ce type de dossier n’existe pas.' }),
+  recordId: z.string().trim().min(1).max(64),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Écrivez la note.')
+    .max(4000, 'La note est trop longue (4000 caractères au plus).'),
+  visibleToClient: z.boolean().default(false),
+});
+
+/** Query strings as an object, each name once (a repeated name keeps its last value). */
+const queryOf = (c: Context) => Object.fromEntries(new URL(c.req.url).searchParams);
+
+/**
+ * The buyers half of the staff area (issue 15, docs/staff-area.md): the list, the fiche,
+ * assignment, stage moves, notes and the day's callbacks. Mounted on /api.
+ */
 export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
-  void deps;
-  return new Hono<AuthEnv>();
+  const { db, mails, publicUrl, now } = deps;
+  const app = new Hono<StaffEnv>();
+  const staff = [requireAuth(deps.tokens, deps.users), requireStaff()] as const;
+
+  app.get('/staff/buyers', ...staff, async (c) => {
+    const parsed = buyerQuerySchema.safeParse(queryOf(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { page, pageSize, archived, ...filters } = parsed.data;
+    return c.json(
+      await listBuyers(
+        db,
+        c.get('scope'),
+        { ...filters, archived: archived === '1' },
+        page,
+        pageSize,
+      ),
+    );
+  });
+
+  app.get('/staff/buyers/:userId', ...staff, async (c) => {
+    const fiche = await buyerFiche(db, c.get('scope'), c.req.param('userId'));
+    return fiche ? c.json(fiche) : apiError(c, 404, NOT_FOUND_BUYER);
+  });
+
+  app.post('/staff/buyers/:userId/assign', ...staff, requireSupervisor(), async (c) => {
+    const parsed = assignSchema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { hunterId } = parsed.data;
+    const client = await db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', c.req.param('userId'))
+      .executeTakeFirst();
+    if (!client || !JSON.parse(client.roles).includes(Role.CLIENT))
+      return apiError(c, 404, NOT_FOUND_BUYER);
+    if (hunterId !== null) {
+      const hunter = await db
+        .selectFrom('app_user')
+        .select(['roles', 'is_archived', 'is_active'])
+        .where('id', '=', hunterId)
+        .executeTakeFirst();
+      if (
+        !hunter ||
+        hunter.is_archived === 1 ||
+        hunter.is_active !== 1 ||
+        !(JSON.parse(hunter.roles) as number[]).includes(Role.CHASSEUR)
+      )
+        return apiError(c, 400, 'Choisissez un chasseur immobilier actif.');
+    }
+    const at = new Date(now()).toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('app_user')
+        .set({ id_chasseur: hunterId, updated_at: at })
+        .where('id', '=', client.id)
+        .execute();
+      await audit(
+        trx,
+        {
+          actorId: actorOf(c).id,
+          action: 'assign',
+          recordType: 'buyer',
+          recordId: client.id,
+          before: { hunterId: client.id_chasseur },
+          after: { hunterId },
+        },
+        at,
+      );
+    });
+    return c.json(await buyerFiche(db, c.get('scope'), client.id));
+  });
+
+  app.post('/staff/projects/:projectId/stage', ...staff, async (c) => {
+    const id = Number(c.req.param('projectId'));
+    const parsed = stageSchema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const project = Number.isSafeInteger(id)
+      ? await db
+          .selectFrom('buyer_project as p')
+          .innerJoin('app_user as u', 'u.id', 'p.user_id')
+          .selectAll('p')
+          .select(['u.id_chasseur', 'u.email', 'u.firstname', 'u.is_archived'])
+          .where('p.id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (!project || !inScope(c.get('scope'), project.id_chasseur))
+      return apiError(c, 404, NOT_FOUND_PROJECT);
+    const current = () => ({ ...toProjectView(project), version: project.version });
+    if (project.version !== parsed.data.version)
+      return c.json({ message: STALE, current: current() }, 409);
+    const from = project.stage;
+    const { to, note } = parsed.data;
+    const refusal = isProjectStage(from)
+      ? stageMoveRefusal(from, to, note)
+      : 'L’étape actuelle de ce projet est inconnue.';
+    if (refusal) return apiError(c, 400, refusal);
+    const at = new Date(now()).toISOString();
+    const moved = await db.transaction().execute(async (trx) => {
+      // Conditional on the version read: two moves at once, the second finds it changed.
+      const updated = await trx
+        .updateTable('buyer_project')
+        .set({ stage: to, version: project.version + 1, updated_at: at })
+        .where('id', '=', id)
+        .where('version', '=', project.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const actor = actorOf(c);
+      await trx
+        .insertInto('project_stage_move')
+        .values({ project_id: id, from_stage: from, to_stage: to, by_user_id: actor.id, note, at })
+        .execute();
+      await audit(
+        trx,
+        {
+          actorId: actor.id,
+          action: 'stage',
+          recordType: 'buyer',
+          recordId: project.user_id,
+          before: { projectId: id, stage: from },
+          after: { projectId: id, stage: to, note },
+        },
+        at,
+      );
+      if (project.is_archived !== 1)
+        await mails.enqueue(
+          projectStageMail(
+            project.email,
+            project.firstname,
+            stageLabel(to),
+            `${publicUrl}/dashboard`,
+          ),
+          trx,
+        );
+      return true;
+    });
+    if (!moved) {
+      const fresh = await db
+        .selectFrom('buyer_project')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return c.json(
+        { message: STALE, current: { ...toProjectView(fresh), version: fresh.version } },
+        409,
+      );
+    }
+    return c.json(await buyerFiche(db, c.get('scope'), project.user_id));
+  });
+
+  /** Who works a record: a hunter's id, null (nobody), or undefined when there is no such record. */
+  async function assigneeOf(
+    recordType: 'buyer' | 'owner',
+    recordId: string,
+  ): Promise<string | null | undefined> {
+    if (recordType === 'buyer') {
+      const client = await db
+        .selectFrom('app_user')
+        .select(['id_chasseur', 'roles'])
+        .where('id', '=', recordId)
+        .executeTakeFirst();
+      return client && (JSON.parse(client.roles) as number[]).includes(Role.CLIENT)
+        ? client.id_chasseur
+        : undefined;
+    }
+    if (!/^\d{1,12}$/.test(recordId)) return undefined;
+    const lead = await db
+      .selectFrom('owner_contact')
+      .select('assigned_to')
+      .where('id', '=', Number(recordId))
+      .executeTakeFirst();
+    return lead ? lead.assigned_to : undefined;
+  }
+
+  app.post(
+    '/staff/notes',
+    ...staff,
+    idempotentPost({
+      db,
+      // Keys are the author's: another person's key can neither replay nor block this note.
+      scope: (c) => `staff-note:${(c as Context<StaffEnv>).get('user')._id}`,
+      schema: noteSchema,
+      prepare: async (c, data) => {
+        const ctx = c as Context<StaffEnv>;
+        const scope = ctx.get('scope');
+        const assignedTo = await assigneeOf(data.recordType, data.recordId);
+        if (assignedTo === undefined || !inScope(scope, assignedTo))
+          return apiError(c, 404, 'Ce dossier n’existe pas ou ne vous est pas attribué.');
+        return { value: actorOf(ctx).id };
+      },
+      work: async (trx, data, authorId) => {
+        const at = new Date(now()).toISOString();
+        const saved = await trx
+          .insertInto('staff_note')
+          .values({
+            record_type: data.recordType,
+            record_id: data.recordId,
+            author_id: authorId,
+            text: data.text,
+            visible_to_client: data.visibleToClient ? 1 : 0,
+            created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(
+          trx,
+          {
+            actorId: authorId,
+            action: 'note',
+            recordType: data.recordType,
+            recordId: data.recordId,
+            after: { noteId: saved.id, visibleToClient: data.visibleToClient },
+          },
+          at,
+        );
+        return { status: 201, body: { id: saved.id, createdAt: at } };
+      },
+    }),
+  );
+
+  app.get('/staff/today', ...staff, async (c) => {
+    const scope = c.get('scope');
+    const supervisor = isSupervisor(actorOf(c));
+    const at = now();
+    let projects = db
+      .selectFrom('buyer_project as p')
+      .innerJoin('app_user as u', 'u.id', 'p.user_id')
+      .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
+      .select([
+        'p.id as projectId',
+        'u.id as userId',
+        'u.firstname',
+        'u.lastname',
+        'u.phone',
+        'p.departments',
+        'p.budget',
+        'p.created_at as createdAt',
+        'u.id_chasseur as hunterId',
+        'h.firstname as hunterFirstname',
+        'h.lastname as hunterLastname',
+      ])
+      .where('p.stage', '=', 'VALIDATION')
+      .where('u.is_archived', '=', 0);
+    let leads = db
+      .selectFrom('owner_contact as o')
+      .leftJoin('app_user as h', 'h.id', 'o.assigned_to')
+      .select([
+        'o.id',
+        'o.firstname',
+        'o.lastname',
+        'o.phone',
+        'o.created_at as createdAt',
+        'o.assigned_to as hunterId',
+        'h.firstname as hunterFirstname',
+        'h.lastname as hunterLastname',
+        (eb) =>
+          eb
+            .selectFrom('owner_property')
+            .select('city')
+            .whereRef('owner_property.contact_id', '=', 'o.id')
+            .limit(1)
+            .as('city'),
+      ])
+      .where('o.lead_status', '=', 'nouveau');
+    if (scope.kind === 'hunter') {
+      projects = projects.where('u.id_chasseur', '=', scope.hunterId);
+      leads = leads.where('o.assigned_to', '=', scope.hunterId);
+    }
+    // Supervisors see the unassigned first: they are the ones nobody will call.
+    if (supervisor) {
+      projects = projects.orderBy(sql`u.id_chasseur is not null`);
+      leads = leads.orderBy(sql`o.assigned_to is not null`);
+    }
+    const [projectRows, leadRows] = await Promise.all([
+      projects.orderBy('p.created_at', 'asc').limit(100).execute(),
+      leads.orderBy('o.created_at', 'asc').limit(100).execute(),
+    ]);
+    const deadline = (createdAt: string) => {
+      const due = callbackDeadline(createdAt);
+      return { deadline: due.toISOString(), overdue: due.getTime() < at };
+    };
+    const hunterName = (r: { hunterFirstname: string | null; hunterLastname: string | null }) =>
+      personName({ firstname: r.hunterFirstname, lastname: r.hunterLastname });
+    return c.json({
+      projects: projectRows.map(({ hunterFirstname, hunterLastname, departments, ...r }) => ({
+        ...r,
+        departments: JSON.parse(departments) as string[],
+        hunterName: hunterName({ hunterFirstname, hunterLastname }),
+        ...deadline(r.createdAt),
+      })),
+      leads: leadRows.map(({ hunterFirstname, hunterLastname, ...r }) => ({
+        ...r,
+        hunterName: hunterName({ hunterFirstname, hunterLastname }),
+        ...deadline(r.createdAt),
+      })),
+    });
+  });
+
+  return app as unknown as Hono<AuthEnv>;
 }
