@@ -128,6 +128,12 @@ export interface BuyerProjectTable {
   updated_at: string;
   /** Bumped by each staff change: a change made on an older version is refused (409). */
   version: Generated<number>;
+  // Copies kept by triggers (migration 0010) for the staff lists: never written by code.
+  hunter_id: Generated<string | null>;
+  client_archived: Generated<number>;
+  client_name: Generated<string>;
+  search_text: Generated<string>;
+  stage_rank: Generated<number>;
 }
 
 /** A project's departments as rows, for the department filter's index. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validRegistration } from '../../src/domain/buyer-signup.fixture';
+import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
 import type { ProjectStage } from '../../src/domain/project';
 import { Role } from '../../src/domain/roles';
 import { insertBuyerProject } from '../db/buyer-projects.repo';
@@ -19,7 +20,12 @@ async function addBuyer(
   t: T,
   name: string,
   hunterId: string | null,
-  options: { stage?: ProjectStage; department?: string[]; hoursAgo?: number; city?: string } = {},
+  options: {
+    stage?: ProjectStage;
+    department?: BuyerProject['department'];
+    hoursAgo?: number;
+    city?: string;
+  } = {},
 ) {
   const user = await t.db.transaction().execute(async (trx) => {
     const { UsersRepo } = await import('../auth/users.repo');
@@ -43,7 +49,7 @@ async function addBuyer(
         ...validRegistration.project,
         department: options.department ?? ['94'],
         cities: [options.city ?? 'Vincennes'],
-      },
+      } as BuyerProject,
       undefined,
     );
     return row;
@@ -136,10 +142,12 @@ describe('staff buyers: who may call what', () => {
       expect(res.status, caller).toBe(200);
       expect(res.body.hunter.id).toBe(t.ids.chasseur);
     }
-    // Now the chasseur sees the client.
+    // Now the chasseur sees the client, in the fiche and in the list (copies kept by triggers).
     expect((await t.call('chasseur', 'GET', `/api/staff/buyers/${nobody.userId}`)).status).toBe(
       200,
     );
+    const list = await t.call('chasseur', 'GET', '/api/staff/buyers');
+    expect(list.body.items.map((i: { userId: string }) => i.userId)).toContain(nobody.userId);
     const trail = await t.db
       .selectFrom('audit_log')
       .selectAll()
@@ -296,6 +304,23 @@ describe('lists', () => {
     const page = await t.call('admin', 'GET', '/api/staff/buyers?pageSize=2&page=2');
     expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.body.items).toHaveLength(1);
+    // Without case or accents, each word anywhere, a phone typed with spaces.
+    await t.db
+      .updateTable('app_user')
+      .set({ firstname: 'Élodie' })
+      .where('id', '=', mine.userId)
+      .execute();
+    expect(await ids('q=elodie')).toEqual([mine.projectId]);
+    expect(await ids('q=%C3%A9LODIE%20paris')).toEqual([mine.projectId]);
+    expect(await ids('q=06%2001%2002')).toHaveLength(3);
+    // An archived client leaves the list, and shows with archived=1.
+    await t.db
+      .updateTable('app_user')
+      .set({ is_archived: 1 })
+      .where('id', '=', other.userId)
+      .execute();
+    expect(await ids('archived=1')).toEqual([other.projectId]);
+    expect(await ids('')).not.toContain(other.projectId);
     for (const bad of [
       'pageSize=101',
       'page=0',

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { projectStages, type ProjectStage } from '../../src/domain/project';
 import { Role } from '../../src/domain/roles';
@@ -15,7 +14,8 @@ import { apiError, readJson, validationError } from '../http/errors';
 import { idempotentPost } from '../http/idempotency';
 import { projectStageMail } from '../mail/templates';
 import { audit } from '../staff/audit';
-import { buyerFiche, listBuyers, personName } from '../staff/buyers.repo';
+import { buyerFiche, listBuyers } from '../staff/buyers.repo';
+import { TODAY_LIMIT, todayLeads, todayProjects } from '../staff/today.repo';
 import type { StaffRouteDeps } from '../staff/deps';
 import { pagingSchema } from '../staff/paging';
 import {
@@ -304,80 +304,18 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
 
   app.get('/staff/today', ...staff, async (c) => {
     const scope = c.get('scope');
-    const supervisor = isSupervisor(actorOf(c));
-    const at = now();
-    let projects = db
-      .selectFrom('buyer_project as p')
-      .innerJoin('app_user as u', 'u.id', 'p.user_id')
-      .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
-      .select([
-        'p.id as projectId',
-        'u.id as userId',
-        'u.firstname',
-        'u.lastname',
-        'u.phone',
-        'p.departments',
-        'p.budget',
-        'p.created_at as createdAt',
-        'u.id_chasseur as hunterId',
-        'h.firstname as hunterFirstname',
-        'h.lastname as hunterLastname',
-      ])
-      .where('p.stage', '=', 'VALIDATION')
-      .where('u.is_archived', '=', 0);
-    let leads = db
-      .selectFrom('owner_contact as o')
-      .leftJoin('app_user as h', 'h.id', 'o.assigned_to')
-      .select([
-        'o.id',
-        'o.firstname',
-        'o.lastname',
-        'o.phone',
-        'o.created_at as createdAt',
-        'o.assigned_to as hunterId',
-        'h.firstname as hunterFirstname',
-        'h.lastname as hunterLastname',
-        (eb) =>
-          eb
-            .selectFrom('owner_property')
-            .select('city')
-            .whereRef('owner_property.contact_id', '=', 'o.id')
-            .limit(1)
-            .as('city'),
-      ])
-      .where('o.lead_status', '=', 'nouveau');
-    if (scope.kind === 'hunter') {
-      projects = projects.where('u.id_chasseur', '=', scope.hunterId);
-      leads = leads.where('o.assigned_to', '=', scope.hunterId);
-    }
-    // Supervisors see the unassigned first: they are the ones nobody will call.
-    if (supervisor) {
-      projects = projects.orderBy(sql`u.id_chasseur is not null`);
-      leads = leads.orderBy(sql`o.assigned_to is not null`);
-    }
-    const [projectRows, leadRows] = await Promise.all([
-      projects.orderBy('p.created_at', 'asc').limit(100).execute(),
-      leads.orderBy('o.created_at', 'asc').limit(100).execute(),
+    // Supervisors see the unassigned first: nobody else will call them.
+    const first = isSupervisor(actorOf(c)) ? 'unassigned' : 'any';
+    const [projects, leads] = await Promise.all([
+      todayProjects(db, scope, first, TODAY_LIMIT),
+      todayLeads(db, scope, first, TODAY_LIMIT),
     ]);
-    const deadline = (createdAt: string) => {
-      const due = callbackDeadline(createdAt);
-      return { deadline: due.toISOString(), overdue: due.getTime() < at };
+    const at = now();
+    const withDeadline = <R extends { createdAt: string }>(r: R) => {
+      const due = callbackDeadline(r.createdAt);
+      return { ...r, deadline: due.toISOString(), overdue: due.getTime() < at };
     };
-    const hunterName = (r: { hunterFirstname: string | null; hunterLastname: string | null }) =>
-      personName({ firstname: r.hunterFirstname, lastname: r.hunterLastname });
-    return c.json({
-      projects: projectRows.map(({ hunterFirstname, hunterLastname, departments, ...r }) => ({
-        ...r,
-        departments: JSON.parse(departments) as string[],
-        hunterName: hunterName({ hunterFirstname, hunterLastname }),
-        ...deadline(r.createdAt),
-      })),
-      leads: leadRows.map(({ hunterFirstname, hunterLastname, ...r }) => ({
-        ...r,
-        hunterName: hunterName({ hunterFirstname, hunterLastname }),
-        ...deadline(r.createdAt),
-      })),
-    });
+    return c.json({ projects: projects.map(withDeadline), leads: leads.map(withDeadline) });
   });
 
   return app as unknown as Hono<AuthEnv>;

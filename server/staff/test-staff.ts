@@ -22,8 +22,12 @@ const roleOf: Record<Exclude<Caller, 'anonymous' | 'forged'>, RoleCode> = {
  * (tokens issued by the app's own TokenService, as a sign-in would; 'forged' is signed with
  * another key). `ids` are the demo accounts' user ids by caller.
  */
-export async function staffTestApp(env: Record<string, string> = {}) {
-  const made = await makeTestApp({ seed: true, env: { PUBLIC_FORM_HOURLY_LIMIT: '1000', ...env } });
+export async function staffTestApp(env: Record<string, string> = {}, dataDir?: string) {
+  const made = await makeTestApp({
+    seed: true,
+    dataDir,
+    env: { PUBLIC_FORM_HOURLY_LIMIT: '1000', ...env },
+  });
   const tokens = new TokenService(made.db, made.jwtSecret);
   const forger = new TokenService(made.db, Buffer.from(randomUUID().repeat(2)));
   const ids = {} as Record<Exclude<Caller, 'anonymous' | 'forged'>, string>;
