@@ -23,6 +23,7 @@ import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
 import { adminUsersRoutes } from './routes/admin-users';
 import { staffBuyersRoutes } from './routes/staff-buyers';
+import { staffFiguresRoutes } from './routes/staff-figures';
 import { staffLeadsRoutes } from './routes/staff-leads';
 import { staticSite } from './http/static';
 import { checkoutRoutes } from './routes/checkout';
@@ -130,6 +131,7 @@ export function createApp({
   app.route('/api', staffBuyersRoutes(staff));
   app.route('/api', staffLeadsRoutes(staff));
   app.route('/api', adminUsersRoutes(staff));
+  app.route('/api', staffFiguresRoutes(staff));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';
