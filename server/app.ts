@@ -21,6 +21,7 @@ import { userRoutes } from './routes/users';
 import { methodNotAllowed } from './http/allowed-methods';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
+import { adminMailsRoutes } from './routes/admin-mails';
 import { adminUsersRoutes } from './routes/admin-users';
 import { staffBuyersRoutes } from './routes/staff-buyers';
 import { staffFiguresRoutes } from './routes/staff-figures';
@@ -132,6 +133,7 @@ export function createApp({
   app.route('/api', staffLeadsRoutes(staff));
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
+  app.route('/api', adminMailsRoutes(staff));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';
