@@ -22,6 +22,9 @@ import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { makeTestApp, postJson } from '../server/test-app';
 import { queueSubmission, replayQueue, type Notify } from './outbox-replay';
+import { Role } from '../src/domain/roles';
+import { TokenService } from '../server/auth/tokens';
+import { UsersRepo } from '../server/auth/users.repo';
 
 /**
  * The replay against the real server (in-memory SQLite) over HTTP, with the real workbox Queue
@@ -36,6 +39,7 @@ let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
 /** 'limited': the request goes to a second real app whose per-address form limit is used up. */
 const faults: ('500' | 'drop' | 'lost-answer' | 'limited')[] = [];
 let limited: Awaited<ReturnType<typeof makeTestApp>>;
+let main: Awaited<ReturnType<typeof makeTestApp>>;
 let reachedServer = 0;
 
 beforeAll(async () => {
@@ -48,6 +52,7 @@ beforeAll(async () => {
   );
   if (first.status !== 201) throw new Error(`limite non consommée : ${first.status}`);
   db = test.db;
+  main = test;
   server = serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -328,5 +333,64 @@ describe('outbox replay', () => {
     });
     await replayQueue(queue, notify);
     expect((await getOutboxEntry(key))?.message).toMatch(/a expiré/);
+  });
+});
+
+describe('a hunter’s note written without network (issue 15)', () => {
+  it('is replayed with its bearer token and stored once, even when the first answer was lost', async () => {
+    const users = new UsersRepo(db);
+    const hunter = await users.create({
+      email: 'chasseur.note@exemple.fr',
+      passwordHash: 'x',
+      firstname: 'Hugo',
+      lastname: 'Chasseur',
+      roles: [Role.CHASSEUR],
+      isActive: true,
+    });
+    const client = await users.create({
+      email: 'client.note@exemple.fr',
+      passwordHash: 'x',
+      firstname: 'Clara',
+      lastname: 'Cliente',
+      roles: [Role.CLIENT],
+      isActive: true,
+      idChasseur: hunter.id,
+    });
+    const { token } = await new TokenService(db, main.jwtSecret).issue({
+      id: hunter.id,
+      roles: [Role.CHASSEUR],
+      sessionVersion: hunter.session_version,
+    });
+    const key = crypto.randomUUID();
+    const request = new Request(`${origin}/api/staff/notes`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({
+        recordType: 'buyer',
+        recordId: client.id,
+        text: 'Rappelée depuis le parking : visite samedi 10 h',
+        visibleToClient: false,
+      }),
+    });
+    await queueSubmission(queue, request, 'staff-note', notify);
+    expect(await getOutboxEntry(key)).toMatchObject({
+      flow: 'staff-note',
+      status: 'queued',
+      summary: 'Rappelée depuis le parking : visite samedi 10 h',
+    });
+    faults.push('lost-answer');
+    await replayQueue(queue, notify, true);
+    await replayQueue(queue, notify, true);
+    expect((await getOutboxEntry(key))?.status).toBe('sent');
+    const notes = await db
+      .selectFrom('staff_note')
+      .select('text')
+      .where('record_id', '=', client.id)
+      .execute();
+    expect(notes).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import {
 import {
   afterAttempt,
   expired,
+  isDraftFlow,
   replayDecision,
   retryAfterSeconds,
   SUPERSEDED_MESSAGE,
@@ -17,10 +18,14 @@ import {
   type ReplayOutcome,
 } from '../src/domain/outbox';
 
-/** The two public POSTs that may wait for the network (spec 9, DESIGN.md). */
+/**
+ * The POSTs that may wait for the network (spec 9, DESIGN.md): the two public forms, and the
+ * staff's notes (issue 15: hunters on poor signal), all sent with an Idempotency-Key.
+ */
 export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/public/biens': 'owner',
   '/api/register': 'buyer',
+  '/api/staff/notes': 'staff-note',
 };
 
 export const REPLAY_TIMEOUT_MS = 20_000;
@@ -64,15 +69,19 @@ async function messageOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/** What the person will see for a queued submission: the e-mail it was made with. */
+/** What the person will see for a queued submission: the e-mail it was made with, or a note's start. */
 export async function summaryOf(request: Request): Promise<string | undefined> {
   try {
     const body = (await request.clone().json()) as {
       email?: unknown;
       contact?: { email?: unknown };
+      text?: unknown;
     };
     const email = body.contact?.email ?? body.email;
-    return typeof email === 'string' ? email : undefined;
+    if (typeof email === 'string') return email;
+    if (typeof body.text === 'string')
+      return body.text.length > 60 ? `${body.text.slice(0, 59)}…` : body.text;
+    return undefined;
   } catch {
     return undefined;
   }
@@ -135,7 +144,7 @@ async function reconcile(queue: Queue, notify: Notify): Promise<void> {
           ? 'Cet envoi a attendu le réseau trop longtemps et a expiré\u00a0: renvoyez le formulaire.'
           : 'Cet envoi n’a pas pu être conservé sur l’appareil\u00a0: renvoyez le formulaire.',
       });
-      await markDraftFailed(entry.flow, entry.key);
+      if (isDraftFlow(entry.flow)) await markDraftFailed(entry.flow, entry.key);
       await notify({ type: 'OUTBOX_CHANGED', key: entry.key, status: 'failed' });
     }
   }
@@ -214,8 +223,10 @@ async function replayPass(queue: Queue, notify: Notify, force: boolean): Promise
     if (next.status === 'queued')
       await rotate(queue, head); // transient: keep it, at the back
     else await removeHead(queue, head);
-    if (next.status === 'sent') await clearDraftIfKey(flow, key);
-    else if (next.status === 'failed') await markDraftFailed(flow, key);
+    if (isDraftFlow(flow)) {
+      if (next.status === 'sent') await clearDraftIfKey(flow, key);
+      else if (next.status === 'failed') await markDraftFailed(flow, key);
+    }
     await notify({ type: 'OUTBOX_CHANGED', key, status: next.status });
   }
 }

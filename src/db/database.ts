@@ -41,6 +41,19 @@ export interface GeoCommunesRecord {
   fetchedAt: number;
 }
 
+/**
+ * The last answer of a signed-in screen's GET (staff lists and fiches, the client area), so it
+ * reads offline (DESIGN.md): keyed by the account and the path, with the time it was fetched.
+ * Cleared at sign-out: a shared phone keeps nothing of the previous person.
+ */
+export interface ApiCacheRecord {
+  key: string;
+  userId: string;
+  path: string;
+  data: unknown;
+  fetchedAt: number;
+}
+
 /** A basket line as stored: keyed by its product id, ordered by when it was first added. */
 export interface BasketLineRecord extends BasketLine {
   productId: number;
@@ -54,6 +67,7 @@ export class AppDatabase extends Dexie {
   geoCommunes!: EntityTable<GeoCommunesRecord, 'departement'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
   basketLines!: EntityTable<BasketLineRecord, 'productId'>;
+  apiCache!: EntityTable<ApiCacheRecord, 'key'>;
 
   constructor(name = 'chassimmo') {
     super(name);
@@ -68,6 +82,9 @@ export class AppDatabase extends Dexie {
     // Adds a table only: the tables above and their rows are kept as they are.
     this.version(3).stores({
       basketLines: 'productId',
+    });
+    this.version(4).stores({
+      apiCache: 'key, userId, fetchedAt',
     });
   }
 }

@@ -3,7 +3,10 @@
  * per Idempotency-Key, written by the service worker and shown by the page. Pure rules here; the
  * storage is in src/db, the replay in sw/.
  */
-export type OutboxFlow = 'owner' | 'buyer';
+export type OutboxFlow = 'owner' | 'buyer' | 'staff-note';
+/** The flows whose submission is a draft kept in Dexie until the server confirms it. */
+export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
+  flow === 'owner' || flow === 'buyer';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface OutboxEntry {
@@ -188,6 +191,7 @@ export function isNearExpiry(entry: OutboxEntry, now: number): boolean {
 export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: boolean }> = {
   owner: { label: 'Questionnaire propriétaire', feminine: false },
   buyer: { label: 'Inscription acquéreur', feminine: true },
+  'staff-note': { label: 'Note de suivi', feminine: true },
 };
 
 /** The state's French label, agreed with the flow's noun ('Envoyé', 'Envoyée'). */

@@ -106,6 +106,11 @@ export async function logout({ revoke = true }: { revoke?: boolean } = {}): Prom
   userRefresh.cancel();
   clearToken();
   apply(null);
+  // The answers kept for offline reading go with the session (loaded only now: Dexie stays out
+  // of the pages that never sign out).
+  await import('../../db/api-cache.repo')
+    .then(({ apiCache }) => apiCache.clear())
+    .catch(() => undefined);
   if (revoke && token) {
     try {
       await (await remote()).revokeToken(token);
