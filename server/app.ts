@@ -23,6 +23,7 @@ import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
 import { adminMailsRoutes } from './routes/admin-mails';
 import { adminUsersRoutes } from './routes/admin-users';
+import { clientAreaRoutes } from './routes/client-area';
 import { staffBuyersRoutes } from './routes/staff-buyers';
 import { staffFiguresRoutes } from './routes/staff-figures';
 import { staffLeadsRoutes } from './routes/staff-leads';
@@ -134,6 +135,7 @@ export function createApp({
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
   app.route('/api', adminMailsRoutes(staff));
+  app.route('/api', clientAreaRoutes({ ...staff, throttle }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

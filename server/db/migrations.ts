@@ -499,6 +499,15 @@ const migrations: Record<string, Migration> = {
         await sql.raw(`drop trigger ${trigger}`).execute(db);
     },
   },
+  '0011_account_deletion': {
+    // Issue 16: « Supprimer mon compte » anonymises the account; the staff see it as deleted.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('app_user').addColumn('deleted_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('app_user').dropColumn('deleted_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -32,6 +32,8 @@ export interface UserTable {
   id_chasseur: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the person deleted the account (issue 16): personal data anonymised. */
+  deleted_at: Generated<string | null>;
 }
 
 /** One-time codes sent by e-mail; only their SHA-256 is stored. */

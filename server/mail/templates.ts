@@ -257,3 +257,26 @@ export function projectStageMail(
     action: { label: 'Suivre mon projet', url: dashboardUrl },
   });
 }
+
+/** « Télécharger mes données » (issue 16, RGPD art. 15 and 20): a copy was downloaded. */
+export function dataExportMail(to: string, firstname: string): Mail {
+  return render(to, `Vous avez téléchargé vos données ${company.brand}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      'Une copie de toutes les données que nous conservons sur vous vient d’être téléchargée depuis votre espace client.',
+      `Si vous n’êtes pas à l’origine de ce téléchargement, changez votre mot de passe et contactez-nous au ${company.phone}.`,
+    ],
+  });
+}
+
+/** « Supprimer mon compte » (issue 16): what was erased, and what the law makes us keep. */
+export function accountDeletedMail(to: string, firstname: string): Mail {
+  return render(to, `Votre compte ${company.brand} est supprimé`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      'Votre compte client est supprimé\u00a0: vos nom, coordonnées, critères de recherche et messages ont été effacés, et vous ne pouvez plus vous connecter.',
+      'Nous gardons seulement ce que la loi nous oblige à conserver (les factures de vos éventuelles commandes, dix ans), sans vos coordonnées.',
+      `Une question\u202f? Écrivez-nous à ${company.email}.`,
+    ],
+  });
+}

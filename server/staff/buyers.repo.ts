@@ -39,6 +39,8 @@ export interface BuyerRow {
   hunterName: string | null;
   createdAt: string;
   isArchived: boolean;
+  /** The person deleted the account (issue 16): what is shown is anonymised. */
+  isDeleted: boolean;
 }
 
 /** The projects matching the filters, on buyer_project alone (its trigger-kept copies). */
@@ -152,6 +154,7 @@ export async function listBuyers(
             'h.lastname as hunterLastname',
             'p.created_at as createdAt',
             'u.is_archived as isArchived',
+            'u.deleted_at as deletedAt',
           ])
           .where('p.id', 'in', pageIds)
           .execute();
@@ -176,6 +179,7 @@ export async function listBuyers(
             hunterName: personName({ firstname: r.hunterFirstname, lastname: r.hunterLastname }),
             createdAt: r.createdAt,
             isArchived: r.isArchived === 1,
+            isDeleted: r.deletedAt !== null,
           },
         ]
       : [];
