@@ -1,9 +1,168 @@
-import { Hono } from 'hono';
-import type { AuthEnv } from '../auth/middleware';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { Role } from '../../src/domain/roles';
+import { leadStatuses, leadStatusRefusal, type LeadStatus } from '../../src/domain/staff';
+import { requireAuth, type AuthEnv } from '../auth/middleware';
+import { apiError, readJson, validationError } from '../http/errors';
+import { audit } from '../staff/audit';
 import type { StaffRouteDeps } from '../staff/deps';
+import { leadFiche, listLeads } from '../staff/leads.repo';
+import { pagingSchema } from '../staff/paging';
+import { actorOf, inScope, requireStaff, requireSupervisor, type StaffEnv } from '../staff/policy';
 
-/** Issue 15 (docs/staff-area.md). Mounted on /api. */
+const NOT_FOUND = 'Ce contact n’existe pas ou ne vous est pas attribué.';
+const STALE =
+  'Ce contact vient d’être modifié par quelqu’un d’autre. Il a été rechargé\u00a0: vérifiez-le puis refaites votre changement.';
+
+const statusValues = leadStatuses.map((s) => s.value) as [LeadStatus, ...LeadStatus[]];
+
+const querySchema = z.object({
+  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  status: z.enum(statusValues, { error: 'Ce statut n’existe pas.' }).optional(),
+  hunter: z.string().trim().max(64).optional(),
+  department: z
+    .string()
+    .trim()
+    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
+    .optional(),
+  sort: z
+    .enum(['created', '-created', 'name'], { error: 'Ce tri n’existe pas.' })
+    .default('-created'),
+  ...pagingSchema,
+});
+
+const version = z.number({ error: 'La version du contact manque.' }).int().min(1);
+const assignSchema = z.object({ hunterId: z.string().trim().min(1).max(64).nullable(), version });
+const statusSchema = z.object({
+  to: z.enum(statusValues, { error: 'Ce statut n’existe pas.' }),
+  version,
+});
+
+const leadIdOf = (c: Context) => {
+  const id = c.req.param('id') ?? '';
+  return /^\d{1,12}$/.test(id) ? Number(id) : undefined;
+};
+
+/** The owner leads half of the staff area (issue 15, docs/staff-area.md). Mounted on /api. */
 export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
-  void deps;
-  return new Hono<AuthEnv>();
+  const { db, now } = deps;
+  const app = new Hono<StaffEnv>();
+  const staff = [requireAuth(deps.tokens, deps.users), requireStaff()] as const;
+
+  app.get('/staff/leads', ...staff, async (c) => {
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { page, pageSize, ...filters } = parsed.data;
+    return c.json(await listLeads(db, c.get('scope'), filters, page, pageSize));
+  });
+
+  app.get('/staff/leads/:id', ...staff, async (c) => {
+    const id = leadIdOf(c);
+    const fiche = id === undefined ? undefined : await leadFiche(db, c.get('scope'), id);
+    return fiche ? c.json(fiche) : apiError(c, 404, NOT_FOUND);
+  });
+
+  /**
+   * A change to a lead: found in scope, on the version it was made on (409 with the fresh lead
+   * otherwise), applied conditionally on that version with its audit entry.
+   */
+  async function change(
+    c: Context<StaffEnv>,
+    expected: number,
+    check: (lead: { lead_status: string; assigned_to: string | null }) => Promise<string | null>,
+    set: (
+      lead: { lead_status: string; contacted_at: string | null },
+      at: string,
+    ) => Record<string, unknown>,
+    action: string,
+  ) {
+    const id = leadIdOf(c);
+    const lead =
+      id === undefined
+        ? undefined
+        : await db.selectFrom('owner_contact').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!lead || id === undefined || !inScope(c.get('scope'), lead.assigned_to))
+      return apiError(c, 404, NOT_FOUND);
+    if (lead.version !== expected)
+      return c.json({ message: STALE, current: await leadFiche(db, c.get('scope'), id) }, 409);
+    const refusal = await check(lead);
+    if (refusal) return apiError(c, 400, refusal);
+    const at = new Date(now()).toISOString();
+    const changes = set(lead, at);
+    const done = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('owner_contact')
+        .set({ ...changes, version: lead.version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', expected)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const before = Object.fromEntries(
+        Object.keys(changes).map((k) => [k, (lead as Record<string, unknown>)[k]]),
+      );
+      await audit(
+        trx,
+        {
+          actorId: actorOf(c).id,
+          action,
+          recordType: 'owner',
+          recordId: id,
+          before,
+          after: changes,
+        },
+        at,
+      );
+      return true;
+    });
+    if (!done)
+      return c.json({ message: STALE, current: await leadFiche(db, c.get('scope'), id) }, 409);
+    return c.json(await leadFiche(db, c.get('scope'), id));
+  }
+
+  app.post('/staff/leads/:id/assign', ...staff, requireSupervisor(), async (c) => {
+    const parsed = assignSchema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { hunterId } = parsed.data;
+    return change(
+      c,
+      parsed.data.version,
+      async () => {
+        if (hunterId === null) return null;
+        const hunter = await db
+          .selectFrom('app_user')
+          .select(['roles', 'is_archived', 'is_active'])
+          .where('id', '=', hunterId)
+          .executeTakeFirst();
+        const ok =
+          hunter &&
+          hunter.is_archived === 0 &&
+          hunter.is_active === 1 &&
+          (JSON.parse(hunter.roles) as number[]).includes(Role.CHASSEUR);
+        return ok ? null : 'Choisissez un chasseur immobilier actif.';
+      },
+      () => ({ assigned_to: hunterId }),
+      'assign',
+    );
+  });
+
+  app.post('/staff/leads/:id/status', ...staff, async (c) => {
+    const parsed = statusSchema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { to } = parsed.data;
+    return change(
+      c,
+      parsed.data.version,
+      async (lead) => leadStatusRefusal(lead.lead_status as LeadStatus, to),
+      (lead, at) => ({
+        lead_status: to,
+        // The 48-hour promise is kept by the first move out of « nouveau ».
+        ...(lead.contacted_at === null && lead.lead_status === 'nouveau'
+          ? { contacted_at: at }
+          : {}),
+      }),
+      'status',
+    );
+  });
+
+  return app as unknown as Hono<AuthEnv>;
 }
