@@ -280,3 +280,15 @@ export function accountDeletedMail(to: string, firstname: string): Mail {
     ],
   });
 }
+
+/** An account created by an administrator (issue 15): the person chooses their own password. */
+export function accountCreatedMail(to: string, firstname: string, link: string): Mail {
+  return render(to, `Votre compte ${company.brand} est prêt`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Un compte ${company.brand} vient d’être créé pour vous. Choisissez votre mot de passe avec le lien ci-dessous pour l’activer.`,
+    ],
+    action: { label: 'Choisir mon mot de passe', url: link },
+    after: ['Ce lien est valable 48 heures et ne sert qu’une fois.'],
+  });
+}

@@ -204,7 +204,7 @@ describe('roles on the server', () => {
       bearer(await tokenOf(app, 'admin@demo.chassimmo.fr')),
     );
     expect(admin.status).toBe(200);
-    const list = (await admin.json()) as { email: string }[];
+    const list = ((await admin.json()) as { items: { email: string }[] }).items;
     expect(list.map((u) => u.email)).toContain('client@demo.chassimmo.fr');
     bodies.push(JSON.stringify(list));
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
+import type { OwnerSubmission } from '../../src/domain/owner-questionnaire.schema';
 import type { Db } from '../db/database';
 import { insertOwnerLead } from '../db/owner-leads.repo';
 import { ALL_CALLERS, staffTestApp } from '../staff/test-staff';
@@ -17,7 +18,13 @@ async function addLead(t: T, lastname: string, assignedTo: string | null, city =
   await t.db
     .transaction()
     .execute((trx) =>
-      insertOwnerLead(trx, { ...contact, lastname }, bien, city, new Date().toISOString()),
+      insertOwnerLead(
+        trx,
+        { ...contact, lastname } as OwnerSubmission['contact'],
+        bien as OwnerSubmission['bien'],
+        city,
+        new Date().toISOString(),
+      ),
     );
   const row = await t.db
     .selectFrom('owner_contact')

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { changePasswordSchema } from '../../src/domain/auth.schema';
-import { Role } from '../../src/domain/roles';
 import { profileUpdateSchema } from '../../src/domain/user.schema';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { requireAuth, requireRoleParam, requireRoles, type AuthEnv } from '../auth/middleware';
+import { requireAuth, requireRoleParam, type AuthEnv } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import { tokenSubject, toUser, type UsersRepo } from '../auth/users.repo';
 import { projectsOf } from '../db/buyer-projects.repo';
@@ -21,7 +20,7 @@ export interface UserRoutesDeps {
   throttle: Throttle;
 }
 
-/** The signed-in person's own account (spec 7), and the admin's user list. */
+/** The signed-in person's own account (spec 7). The admins' paths: routes/admin-users.ts. */
 export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const auth = requireAuth(tokens, users);
@@ -78,10 +77,6 @@ export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDep
       return c.json(toUser(row));
     });
   }
-
-  app.get('/admin/users', auth, requireRoles([Role.ADMIN]), async (c) =>
-    c.json(await users.list()),
-  );
 
   return app;
 }
