@@ -103,14 +103,15 @@ export function signIn(token: string, user?: User): void {
  */
 export async function logout({ revoke = true }: { revoke?: boolean } = {}): Promise<void> {
   const token = sessionStore.token ?? readToken();
+  // The answers kept for offline reading go with the session (loaded only now: Dexie stays out
+  // of the pages that never sign out). Not awaited: signing out never waits for storage; the
+  // kept answers are keyed by account and never shown to another one meanwhile.
+  void import('../../db/api-cache.repo')
+    .then(({ apiCache }) => apiCache.clear())
+    .catch(() => undefined);
   userRefresh.cancel();
   clearToken();
   apply(null);
-  // The answers kept for offline reading go with the session (loaded only now: Dexie stays out
-  // of the pages that never sign out).
-  await import('../../db/api-cache.repo')
-    .then(({ apiCache }) => apiCache.clear())
-    .catch(() => undefined);
   if (revoke && token) {
     try {
       await (await remote()).revokeToken(token);
