@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { UsersRepo } from './auth/users.repo';
 import { seedDemoAccounts } from './db/seed';
+import { seedDemoWork } from './db/seed-demo-work';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -33,7 +34,10 @@ async function main(): Promise<void> {
   const db = openDatabase(dataDir);
   await migrateToLatest(db);
   if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
-    console.log('Comptes de démonstration créés (voir README, mot de passe Demo1234).');
+    await seedDemoWork(db);
+    console.log(
+      'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
+    );
   }
   const mails = new MailQueue(db);
   // Production without SMTP_URL keeps its mails in the queue until one is configured; the

@@ -1,0 +1,221 @@
+import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
+import type { OwnerSubmission } from '../../src/domain/owner-questionnaire.schema';
+import { projectStages } from '../../src/domain/project';
+import { Role } from '../../src/domain/roles';
+import { leadStatuses } from '../../src/domain/staff';
+import { hashPassword } from '../auth/password-hash';
+import { UsersRepo } from '../auth/users.repo';
+import { insertBuyerProject } from './buyer-projects.repo';
+import type { Db } from './database';
+import { insertOwnerLead } from './owner-leads.repo';
+import { DEMO_PASSWORD } from './seed';
+
+/**
+ * Demo work for the staff area (issue 15), outside production only, right after the demo
+ * accounts: two more hunters, 32 buyers with a project across the nine stages and the hunters
+ * (some unassigned), their stage moves, and 24 owner leads across the statuses, dated over the
+ * last six weeks with some inside the 48-hour promise and some late. Deterministic.
+ */
+const firstnames = [
+  'Léa',
+  'Hugo',
+  'Chloé',
+  'Louis',
+  'Manon',
+  'Gabriel',
+  'Inès',
+  'Arthur',
+  'Jade',
+  'Raphaël',
+  'Camille',
+  'Nathan',
+  'Zoé',
+  'Jules',
+  'Louise',
+  'Adam',
+];
+const lastnames = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+];
+const places = [
+  ['75', 'Paris'],
+  ['92', 'Boulogne-Billancourt'],
+  ['94', 'Vincennes'],
+  ['93', 'Montreuil'],
+  ['92', 'Levallois-Perret'],
+  ['94', 'Saint-Maur-des-Fossés'],
+  ['91', 'Massy'],
+  ['75', 'Paris'],
+] as const;
+
+const HOUR = 3_600_000;
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
+  const users = new UsersRepo(db);
+  if (await users.findByEmail('chasseuse2@demo.chassimmo.fr')) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const demoHunter = await users.findByEmail('chasseur@demo.chassimmo.fr');
+  await db.transaction().execute(async (trx) => {
+    const hunters: (string | null)[] = [demoHunter?.id ?? null];
+    for (const [email, firstname, lastname] of [
+      ['chasseuse2@demo.chassimmo.fr', 'Sophie', 'Chasseuse'],
+      ['chasseur3@demo.chassimmo.fr', 'Karim', 'Chasseur'],
+    ] as const) {
+      const row = await users.create(
+        {
+          email,
+          passwordHash,
+          firstname,
+          lastname,
+          phone: '06 98 76 54 32',
+          roles: [Role.CHASSEUR],
+          isActive: true,
+        },
+        trx,
+      );
+      hunters.push(row.id);
+    }
+    hunters.push(null); // some buyers wait for a hunter
+
+    for (let i = 0; i < 32; i++) {
+      const [department, city] = pick(places, i);
+      const hunterId = pick(hunters, i);
+      // The first four are new (hours old); the others spread over six weeks.
+      const createdAt = new Date(
+        now - (i < 4 ? (6 + i * 14) * HOUR : (i * 31 + 50) * HOUR),
+      ).toISOString();
+      const stageIndex = i < 4 || hunterId === null ? 0 : i % projectStages.length;
+      const firstname = pick(firstnames, i);
+      const lastname = pick(lastnames, i * 7 + 3);
+      const client = await users.create(
+        {
+          email: `acheteur${i + 1}@demo.chassimmo.fr`,
+          passwordHash,
+          firstname,
+          lastname,
+          phone: `06 ${String(10 + i)} 20 30 ${String(40 + (i % 50)).padStart(2, '0')}`,
+          roles: [Role.CLIENT],
+          isActive: true,
+          idChasseur: hunterId,
+        },
+        trx,
+      );
+      const project: BuyerProject = {
+        personCount: 1 + (i % 4),
+        searchGoal: i % 5 === 0 ? 'Investissement locatif' : 'Résidence principale',
+        department: [department] as BuyerProject['department'],
+        cities: [city],
+        typeBien: [1 + (i % 2)],
+        typeAchat: [1],
+        surface: 2 + (i % 4),
+        roomCount: 2 + (i % 3),
+        bedroomCount: 1 + (i % 3),
+        visitCount: i % 4,
+        description: i % 3 === 0 ? 'Proche des transports, un extérieur serait un plus.' : '',
+        budget: 280_000 + (i % 12) * 45_000,
+        apport: 1 + (i % 4),
+        withBank: i % 2 === 0,
+      } as BuyerProject;
+      await insertBuyerProject(trx, client.id, project, undefined);
+      const saved = await trx
+        .selectFrom('buyer_project')
+        .select('id')
+        .where('user_id', '=', client.id)
+        .executeTakeFirstOrThrow();
+      let at = new Date(createdAt).getTime();
+      for (let s = 1; s <= stageIndex; s++) {
+        at += 60 * HOUR;
+        await trx
+          .insertInto('project_stage_move')
+          .values({
+            project_id: saved.id,
+            from_stage: pick(projectStages, s - 1).value,
+            to_stage: pick(projectStages, s).value,
+            by_user_id: hunterId,
+            note: s === 1 ? 'Mandat de recherche signé.' : '',
+            at: new Date(Math.min(at, now - HOUR)).toISOString(),
+          })
+          .execute();
+      }
+      await trx
+        .updateTable('buyer_project')
+        .set({
+          stage: pick(projectStages, stageIndex).value,
+          created_at: createdAt,
+          version: 1 + stageIndex,
+        })
+        .where('id', '=', saved.id)
+        .execute();
+    }
+
+    for (let i = 0; i < 24; i++) {
+      const [department, city] = pick(places, i + 3);
+      const createdAt = new Date(
+        now - (i < 5 ? (3 + i * 12) * HOUR : (i * 40 + 30) * HOUR),
+      ).toISOString();
+      const status = i < 5 ? 'nouveau' : pick(leadStatuses, i).value;
+      const contact = {
+        lastname: pick(lastnames, i * 5 + 1),
+        firstname: pick(firstnames, i * 3 + 2),
+        email: `proprietaire${i + 1}@demo.chassimmo.fr`,
+        phone: `07 ${String(11 + i)} 22 33 44`,
+        bienCount: 1,
+      } as OwnerSubmission['contact'];
+      const bien = {
+        propertyType: i % 4 === 0 ? 'Investissement locatif' : 'Résidence principale',
+        department,
+        city,
+        typeBien: 1 + (i % 2),
+        status: i % 3 === 0 ? 'Neuf' : 'Ancien',
+        surface: 1 + (i % 5),
+        roomCount: 1 + (i % 4),
+        bedroomCount: 1 + (i % 3),
+        visitCount: i % 3,
+        price: i % 3 === 0 ? null : 350_000 + i * 15_000,
+        withThreeLastAssembly: i % 2 === 0,
+        withFourLastChargesStatements: i % 3 === 0,
+        withLastPropertyTax: true,
+        withMaintenanceBuilding: i % 4 === 0,
+        withPreStatement: false,
+        withDiagnostics: i % 2 === 1,
+        description: 'Lumineux, proche des commerces.',
+        disponible: true,
+      } as OwnerSubmission['bien'];
+      const saved = await insertOwnerLead(trx, contact, bien, city, createdAt);
+      const property = await trx
+        .selectFrom('owner_property')
+        .select('contact_id')
+        .where('id', '=', saved.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('owner_contact')
+        .set({
+          lead_status: status,
+          assigned_to: i % 4 === 3 ? null : pick(hunters, i),
+          contacted_at:
+            status === 'nouveau'
+              ? null
+              : new Date(new Date(createdAt).getTime() + (i % 2 ? 20 : 70) * HOUR).toISOString(),
+        })
+        .where('id', '=', property.contact_id)
+        .execute();
+    }
+  });
+  return true;
+}
