@@ -159,6 +159,50 @@ describe('staff buyers: who may call what', () => {
   });
 });
 
+describe('CSV export', () => {
+  it('exports the caller’s view only, UTF-8 with BOM, ; separated, French headers, accents intact', async () => {
+    const { t, mine } = await setup();
+    await t.db
+      .updateTable('app_user')
+      .set({ lastname: 'Lefèvre' })
+      .where(
+        'id',
+        '=',
+        (
+          await t.db
+            .selectFrom('buyer_project')
+            .select('user_id')
+            .where('id', '=', mine.projectId)
+            .executeTakeFirstOrThrow()
+        ).user_id,
+      )
+      .execute();
+    const own = await t.call('chasseur', 'GET', '/api/staff/export/buyers.csv');
+    expect(own.status).toBe(200);
+    expect(own.res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = own.text.split('\r\n').filter(Boolean);
+    // The BOM is in the bytes (a text decoder hides it).
+    const raw = await t.app.request('/api/staff/export/buyers.csv', {
+      headers: t.headers.chasseur,
+    });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]).toBe(
+      'Nom;Prénom;E-mail;Téléphone;Étape;Départements;Villes;Budget (€);Chasseur;Créé le',
+    );
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(
+      /^Lefèvre;Mina;.*;En cours de validation;75;Paris;650000;Charles Chasseur;/,
+    );
+    const all = await t.call('manager', 'GET', '/api/staff/export/buyers.csv?stage=VALIDATION');
+    expect(all.text.split('\r\n').filter(Boolean)).toHaveLength(4);
+    expect((await t.call('client', 'GET', '/api/staff/export/buyers.csv')).status).toBe(403);
+    expect((await t.call('anonymous', 'GET', '/api/staff/export/buyers.csv')).status).toBe(401);
+    expect((await t.call('manager', 'GET', '/api/staff/export/buyers.csv?sort=x')).status).toBe(
+      400,
+    );
+  });
+});
+
 describe('stage moves', () => {
   it('moves one step with a stored move, an audit entry and one French e-mail to the client', async () => {
     const { t, mine } = await setup();

@@ -17,6 +17,7 @@ import { audit } from '../staff/audit';
 import { buyerFiche, listBuyers } from '../staff/buyers.repo';
 import { TODAY_LIMIT, todayLeads, todayProjects } from '../staff/today.repo';
 import type { StaffRouteDeps } from '../staff/deps';
+import { CSV_MAX_ROWS, toCsv } from '../staff/csv';
 import { pagingSchema } from '../staff/paging';
 import {
   actorOf,
@@ -100,6 +101,47 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
         pageSize,
       ),
     );
+  });
+
+  app.get('/staff/export/buyers.csv', ...staff, async (c) => {
+    const parsed = buyerQuerySchema.safeParse(queryOf(c));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { page: _page, pageSize: _size, archived, ...filters } = parsed.data;
+    const { items } = await listBuyers(
+      db,
+      c.get('scope'),
+      { ...filters, archived: archived === '1' },
+      1,
+      CSV_MAX_ROWS,
+    );
+    const csv = toCsv(
+      [
+        'Nom',
+        'Prénom',
+        'E-mail',
+        'Téléphone',
+        'Étape',
+        'Départements',
+        'Villes',
+        'Budget (€)',
+        'Chasseur',
+        'Créé le',
+      ],
+      items.map((r) => [
+        r.lastname,
+        r.firstname,
+        r.email,
+        r.phone,
+        r.stageLabel,
+        r.departments.join(', '),
+        r.cities.join(', '),
+        r.budget,
+        r.hunterName ?? 'Non attribué',
+        r.createdAt.slice(0, 10),
+      ]),
+    );
+    c.header('Content-Disposition', 'attachment; filename="acquereurs.csv"');
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   });
 
   app.get('/staff/buyers/:userId', ...staff, async (c) => {

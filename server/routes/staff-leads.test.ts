@@ -118,6 +118,20 @@ describe('staff owner leads', () => {
       expect((await t.call('manager', 'POST', path, body)).status).toBe(400);
   });
 
+  it('exports a chasseur’s own leads only as CSV', async () => {
+    const { t } = await setup();
+    const own = await t.call('chasseur', 'GET', '/api/staff/export/leads.csv');
+    expect(own.status).toBe(200);
+    const lines = own.text.split('\r\n').filter(Boolean);
+    expect(lines[0]?.startsWith('Nom;Prénom;E-mail')).toBe(true);
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['Mien']);
+    expect(
+      (await t.call('manager', 'GET', '/api/staff/export/leads.csv')).text
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(4);
+  });
+
   it('searches, filters and pages on the server; 400 on bad parameters', async () => {
     const { t, other, nobody } = await setup();
     const ids = async (query: string) =>

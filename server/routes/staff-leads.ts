@@ -7,6 +7,7 @@ import { apiError, readJson, validationError } from '../http/errors';
 import { audit } from '../staff/audit';
 import type { StaffRouteDeps } from '../staff/deps';
 import { leadFiche, listLeads } from '../staff/leads.repo';
+import { CSV_MAX_ROWS, toCsv } from '../staff/csv';
 import { pagingSchema } from '../staff/paging';
 import { actorOf, inScope, requireStaff, requireSupervisor, type StaffEnv } from '../staff/policy';
 
@@ -54,6 +55,45 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (!parsed.success) return validationError(c, parsed.error);
     const { page, pageSize, ...filters } = parsed.data;
     return c.json(await listLeads(db, c.get('scope'), filters, page, pageSize));
+  });
+
+  app.get('/staff/export/leads.csv', ...staff, async (c) => {
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const { page: _page, pageSize: _size, ...filters } = parsed.data;
+    const { items } = await listLeads(db, c.get('scope'), filters, 1, CSV_MAX_ROWS);
+    const csv = toCsv(
+      [
+        'Nom',
+        'Prénom',
+        'E-mail',
+        'Téléphone',
+        'Ville',
+        'Département',
+        'Bien',
+        'Surface',
+        'Prix (€)',
+        'Statut',
+        'Chasseur',
+        'Reçu le',
+      ],
+      items.map((r) => [
+        r.lastname,
+        r.firstname,
+        r.email,
+        r.phone,
+        r.city,
+        r.department,
+        r.typeBien,
+        r.surface,
+        r.price ?? 'estimation gratuite',
+        r.statusLabel,
+        r.hunterName ?? 'Non attribué',
+        String(r.createdAt).slice(0, 10),
+      ]),
+    );
+    c.header('Content-Disposition', 'attachment; filename="proprietaires.csv"');
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   });
 
   app.get('/staff/leads/:id', ...staff, async (c) => {
