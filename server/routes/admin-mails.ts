@@ -5,7 +5,7 @@ import { requireAuth, requireRoles, type AuthEnv } from '../auth/middleware';
 import { apiError, validationError } from '../http/errors';
 import { audit } from '../staff/audit';
 import type { StaffRouteDeps } from '../staff/deps';
-import { pagingSchema } from '../staff/paging';
+import { pagingSchema, queryOf } from '../staff/paging';
 import { actorOf } from '../staff/policy';
 
 const querySchema = z.object({
@@ -22,7 +22,7 @@ export function adminMailsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   const admin = [requireAuth(deps.tokens, deps.users), requireRoles([Role.ADMIN])] as const;
 
   app.get('/admin/mails', ...admin, async (c) => {
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    const parsed = querySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { status, page, pageSize } = parsed.data;
     return c.json({ ...(await mails.page(status, page, pageSize)), page, pageSize });

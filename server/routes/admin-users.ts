@@ -13,8 +13,9 @@ import { toUser } from '../auth/users.repo';
 import { apiError, readJson, validationError } from '../http/errors';
 import { accountCreatedMail } from '../mail/templates';
 import { audit } from '../staff/audit';
+import { hunterRefusal } from '../staff/hunters';
 import type { StaffRouteDeps } from '../staff/deps';
-import { likePattern, pagingSchema } from '../staff/paging';
+import { likePattern, pagingSchema, queryOf } from '../staff/paging';
 import { actorOf, isSupervisor, requireStaff, type StaffEnv } from '../staff/policy';
 
 const WELCOME_TTL_MS = 48 * 60 * 60 * 1000;
@@ -60,7 +61,7 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
 
   /** A page of accounts; `hunterId` limits it to that hunter's clients. */
   async function page(c: Context, hunterId?: string) {
-    const parsed = listSchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    const parsed = listSchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { q, role, archived, page: n, pageSize } = parsed.data;
     let query = db.selectFrom('app_user').where('deleted_at', 'is', null);
@@ -109,13 +110,7 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return row ? c.json(toUser(row)) : apiError(c, 404, NOT_FOUND);
   });
 
-  async function checkHunter(id: string | null): Promise<string | null> {
-    if (id === null) return null;
-    const hunter = await deps.users.findById(id);
-    return hunter && hunter.is_archived === 0 && toUser(hunter).roles.includes(Role.CHASSEUR)
-      ? null
-      : 'Choisissez un chasseur immobilier actif.';
-  }
+  const checkHunter = (id: string | null) => hunterRefusal(db, id);
 
   /** Active admins other than `id`: the last one may not leave. */
   async function otherAdmins(id: string): Promise<number> {

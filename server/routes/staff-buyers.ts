@@ -18,7 +18,8 @@ import { buyerFiche, listBuyers } from '../staff/buyers.repo';
 import { TODAY_LIMIT, todayLeads, todayProjects } from '../staff/today.repo';
 import type { StaffRouteDeps } from '../staff/deps';
 import { CSV_MAX_ROWS, toCsv } from '../staff/csv';
-import { pagingSchema } from '../staff/paging';
+import { hunterRefusal } from '../staff/hunters';
+import { listFilterSchema, pagingSchema, queryOf } from '../staff/paging';
 import {
   actorOf,
   inScope,
@@ -36,14 +37,8 @@ const STALE =
 const stageValues = projectStages.map((s) => s.value) as [ProjectStage, ...ProjectStage[]];
 
 const buyerQuerySchema = z.object({
-  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  ...listFilterSchema,
   stage: z.enum(stageValues, { error: 'Cette étape n’existe pas.' }).optional(),
-  hunter: z.string().trim().max(64).optional(),
-  department: z
-    .string()
-    .trim()
-    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
-    .optional(),
   archived: z.enum(['0', '1'], { error: 'archived vaut 0 ou 1.' }).optional(),
   sort: z
     .enum(['created', '-created', 'name', 'budget', 'stage'], { error: 'Ce tri n’existe pas.' })
@@ -76,9 +71,6 @@ const noteSchema = z.object({
   visibleToClient: z.boolean().default(false),
 });
 
-/** Query strings as an object, each name once (a repeated name keeps its last value). */
-const queryOf = (c: Context) => Object.fromEntries(new URL(c.req.url).searchParams);
-
 /**
  * The buyers half of the staff area (issue 15, docs/staff-area.md): the list, the fiche,
  * assignment, stage moves, notes and the day's callbacks. Mounted on /api.
@@ -89,7 +81,7 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   const staff = [requireAuth(deps.tokens, deps.users), requireStaff()] as const;
 
   app.get('/staff/buyers', ...staff, async (c) => {
-    const parsed = buyerQuerySchema.safeParse(queryOf(c));
+    const parsed = buyerQuerySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { page, pageSize, archived, ...filters } = parsed.data;
     return c.json(
@@ -104,7 +96,7 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   });
 
   app.get('/staff/export/buyers.csv', ...staff, async (c) => {
-    const parsed = buyerQuerySchema.safeParse(queryOf(c));
+    const parsed = buyerQuerySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { page: _page, pageSize: _size, archived, ...filters } = parsed.data;
     const { items } = await listBuyers(
@@ -160,20 +152,8 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       .executeTakeFirst();
     if (!client || !JSON.parse(client.roles).includes(Role.CLIENT))
       return apiError(c, 404, NOT_FOUND_BUYER);
-    if (hunterId !== null) {
-      const hunter = await db
-        .selectFrom('app_user')
-        .select(['roles', 'is_archived', 'is_active'])
-        .where('id', '=', hunterId)
-        .executeTakeFirst();
-      if (
-        !hunter ||
-        hunter.is_archived === 1 ||
-        hunter.is_active !== 1 ||
-        !(JSON.parse(hunter.roles) as number[]).includes(Role.CHASSEUR)
-      )
-        return apiError(c, 400, 'Choisissez un chasseur immobilier actif.');
-    }
+    const refusal = await hunterRefusal(db, hunterId);
+    if (refusal) return apiError(c, 400, refusal);
     const at = new Date(now()).toISOString();
     await db.transaction().execute(async (trx) => {
       await trx

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { Role } from '../../src/domain/roles';
 import { leadStatuses, leadStatusRefusal, type LeadStatus } from '../../src/domain/staff';
 import { requireAuth, type AuthEnv } from '../auth/middleware';
 import { apiError, readJson, validationError } from '../http/errors';
@@ -8,7 +7,8 @@ import { audit } from '../staff/audit';
 import type { StaffRouteDeps } from '../staff/deps';
 import { leadFiche, listLeads } from '../staff/leads.repo';
 import { CSV_MAX_ROWS, toCsv } from '../staff/csv';
-import { pagingSchema } from '../staff/paging';
+import { hunterRefusal } from '../staff/hunters';
+import { listFilterSchema, pagingSchema, queryOf } from '../staff/paging';
 import { actorOf, inScope, requireStaff, requireSupervisor, type StaffEnv } from '../staff/policy';
 
 const NOT_FOUND = 'Ce contact n’existe pas ou ne vous est pas attribué.';
@@ -18,14 +18,8 @@ const STALE =
 const statusValues = leadStatuses.map((s) => s.value) as [LeadStatus, ...LeadStatus[]];
 
 const querySchema = z.object({
-  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  ...listFilterSchema,
   status: z.enum(statusValues, { error: 'Ce statut n’existe pas.' }).optional(),
-  hunter: z.string().trim().max(64).optional(),
-  department: z
-    .string()
-    .trim()
-    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
-    .optional(),
   sort: z
     .enum(['created', '-created', 'name'], { error: 'Ce tri n’existe pas.' })
     .default('-created'),
@@ -51,14 +45,14 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   const staff = [requireAuth(deps.tokens, deps.users), requireStaff()] as const;
 
   app.get('/staff/leads', ...staff, async (c) => {
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    const parsed = querySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { page, pageSize, ...filters } = parsed.data;
     return c.json(await listLeads(db, c.get('scope'), filters, page, pageSize));
   });
 
   app.get('/staff/export/leads.csv', ...staff, async (c) => {
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    const parsed = querySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { page: _page, pageSize: _size, ...filters } = parsed.data;
     const { items } = await listLeads(db, c.get('scope'), filters, 1, CSV_MAX_ROWS);
@@ -166,20 +160,7 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return change(
       c,
       parsed.data.version,
-      async () => {
-        if (hunterId === null) return null;
-        const hunter = await db
-          .selectFrom('app_user')
-          .select(['roles', 'is_archived', 'is_active'])
-          .where('id', '=', hunterId)
-          .executeTakeFirst();
-        const ok =
-          hunter &&
-          hunter.is_archived === 0 &&
-          hunter.is_active === 1 &&
-          (JSON.parse(hunter.roles) as number[]).includes(Role.CHASSEUR);
-        return ok ? null : 'Choisissez un chasseur immobilier actif.';
-      },
+      () => hunterRefusal(db, hunterId),
       () => ({ assigned_to: hunterId }),
       'assign',
     );

@@ -16,6 +16,20 @@ export const pagingSchema = {
     .default(25),
 };
 
+/** ?q=&hunter=&department= of the staff lists (a hunter's id, or 'none' for the unassigned). */
+export const listFilterSchema = {
+  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  hunter: z.string().trim().max(64).optional(),
+  department: z
+    .string()
+    .trim()
+    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
+    .optional(),
+};
+
+/** The query string as an object, each name once (a repeated name keeps its last value). */
+export const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
 export interface Page<T> {
   items: T[];
   total: number;
