@@ -4,6 +4,8 @@ test.describe('public site', () => {
   test('every public route renders its page with its own title and description', async ({
     page,
   }) => {
+    // One walk over every public route (26 now, more as pages come): its time grows with them.
+    test.setTimeout(90_000);
     const seen = new Map<string, string>();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message.slice(0, 200)}`));
