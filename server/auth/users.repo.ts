@@ -71,16 +71,6 @@ export class UsersRepo {
     return this.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(): Promise<User[]> {
-    const rows = await this.db
-      .selectFrom('app_user')
-      .selectAll()
-      .orderBy('lastname')
-      .orderBy('firstname')
-      .execute();
-    return rows.map(toUser);
-  }
-
   /** Creates an account; `trx` to make it part of a wider transaction. */
   async create(input: NewUser, trx: Kysely<Database> = this.db): Promise<UserRow> {
     const now = new Date().toISOString();

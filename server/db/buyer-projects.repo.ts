@@ -86,6 +86,17 @@ export async function insertBuyerProject(
   }
 }
 
+/** A client's project rows, newest first (the last 20: a buyer has one or two). */
+export function projectRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('buyer_project')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+}
+
 /** A person's projects, newest first. */
 export async function projectsOf(db: Db, userId: string): Promise<ProjectView[]> {
   const rows = await db

@@ -6,7 +6,7 @@ import { callbackDeadline, stageLabel } from '../../src/domain/staff';
 import { decoyHash, verifyPassword } from '../auth/password-hash';
 import { requireAuth, requireRoles, type AuthEnv } from '../auth/middleware';
 import { toUser } from '../auth/users.repo';
-import { toProjectView } from '../db/buyer-projects.repo';
+import { projectRowsOf, toProjectView } from '../db/buyer-projects.repo';
 import { apiError, readJson, validationError } from '../http/errors';
 import { idempotentPost } from '../http/idempotency';
 import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
@@ -47,13 +47,7 @@ export function clientAreaRoutes(deps: StaffRouteDeps & { throttle: Throttle }):
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const projects = await db
-      .selectFrom('buyer_project')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute();
+    const projects = await projectRowsOf(db, userId);
     const ids = projects.map((p) => p.id);
     const moves = ids.length
       ? await db

@@ -4,7 +4,7 @@ import type { ProjectView } from '../../src/domain/project-view';
 import { stageLabel } from '../../src/domain/staff';
 import type { User } from '../../src/domain/user.schema';
 import { toUser } from '../auth/users.repo';
-import { toProjectView } from '../db/buyer-projects.repo';
+import { projectRowsOf, toProjectView } from '../db/buyer-projects.repo';
 import { foldForSearch, type Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { auditOf, type AuditView } from './audit';
@@ -256,13 +256,7 @@ export async function buyerFiche(
     .executeTakeFirst();
   if (!row || !inScope(scope, row.id_chasseur)) return undefined;
   const user = toUser(row);
-  const projectRows = await db
-    .selectFrom('buyer_project')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(20)
-    .execute();
+  const projectRows = await projectRowsOf(db, userId);
   if (projectRows.length === 0 && scope.kind === 'hunter') return undefined;
   const hunterRow = row.id_chasseur
     ? await db
