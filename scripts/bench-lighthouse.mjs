@@ -1,10 +1,10 @@
 // `npm run bench:lighthouse`: builds, serves the build with the real server, and runs Lighthouse
-// (mobile preset: simulated slow 4G, 4× CPU slowdown) on the pages a new visitor lands on, in the
+// (mobile preset: simulated slow 4G, 4× CPU slowdown) on every prerendered page (or those named), in the
 // same Chromium as the end-to-end tests. Prints a table and exits non-zero under the thresholds.
 // Not part of `npm test`: the scores depend on the machine.
 //   node scripts/bench-lighthouse.mjs [--no-build] [--runs 3] [/route …]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +13,10 @@ import { chromiumArgs, systemChromium } from './browser.mjs';
 import { serveBuilt } from './serve-built.mjs';
 
 const THRESHOLDS = { performance: 0.99, lcpMs: 1200, accessibility: 1, cls: 0.02 };
-const DEFAULT_ROUTES = ['/', '/questions-proprietaire', '/signup', '/homestylz', '/tarifs'];
+/** Without routes named: every prerendered page (issue 12: those listed, and every page added). */
+const everyPage = () =>
+  JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/routes.json`, 'utf8'))
+    .prerendered;
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
@@ -33,6 +36,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...chromiumArgs],
   userDataDir,
 });
+
+/** The element Lighthouse took for the largest paint, to say what to look at when LCP is late. */
+function lcpElementOf(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items.flatMap((item) => item.items ?? [item]).find((i) => i.node)?.node;
+  return node ? `${node.selector} « ${node.snippet.slice(0, 80)} »` : 'inconnu';
+}
 
 /** The median run of a route by performance score (Lighthouse's own advice for variance). */
 async function measure(route) {
@@ -63,13 +73,14 @@ async function measure(route) {
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    lcpElement: lcpElementOf(lhr),
     failedA11y,
   };
 }
 
 const rows = [];
 try {
-  for (const route of routes.length > 0 ? routes : DEFAULT_ROUTES) rows.push(await measure(route));
+  for (const route of routes.length > 0 ? routes : everyPage()) rows.push(await measure(route));
 } finally {
   await chrome.kill();
   await server.stop();
@@ -93,6 +104,7 @@ for (const r of rows) {
   );
 }
 const failing = rows.filter((r) => !ok(r));
+for (const r of failing) console.error(`${r.route} : élément du LCP ${r.lcpElement}`);
 if (failing.length > 0) {
   console.error(
     `\n${failing.length} page(s) sous les seuils (performance ≥ ${THRESHOLDS.performance}, LCP ≤ ${THRESHOLDS.lcpMs} ms, CLS ≤ ${THRESHOLDS.cls}, accessibilité ${THRESHOLDS.accessibility}).`,

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { CONSENT_GATE_SCRIPT } from '../src/domain/consent';
 import { makeTestApp } from './test-app';
+
+/** The one inline script a page may run: the cookie banner's gate, by its hash. */
+const gate = `'sha256-${createHash('sha256').update(CONSENT_GATE_SCRIPT).digest('base64')}'`;
 
 describe('API basics', () => {
   it('answers /api/health once the database answers', async () => {
@@ -15,7 +20,8 @@ describe('API basics', () => {
     const res = await app.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${gate};`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -31,7 +37,9 @@ describe('API basics', () => {
       env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
     });
     const csp = (await withStripe.request('/api/health')).headers.get('content-security-policy');
-    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain(
+      `script-src 'self' ${gate} https://js.stripe.com https://*.js.stripe.com;`,
+    );
     expect(csp).toContain(
       'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
     );
@@ -49,7 +57,7 @@ describe('API basics', () => {
     expect(csp).toMatch(
       /connect-src 'self' https:\/\/geo\.api\.gouv\.fr https:\/\/stats\.exemple\.fr/,
     );
-    expect(csp).toMatch(/script-src 'self' https:\/\/stats\.exemple\.fr;/);
+    expect(csp).toContain(`script-src 'self' ${gate} https://stats.exemple.fr;`);
   });
 
   it('answers an unknown API path with a French 404', async () => {

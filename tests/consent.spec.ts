@@ -157,3 +157,47 @@ test('cookie banner covers neither the main call to action nor the end of the pa
     expect(last.y + last.height, `${route}: end of the page`).toBeLessThanOrEqual(sheetNow.y);
   }
 });
+
+/**
+ * Issue 12: on a short page the banner was the largest paint, seconds after the rest, once the
+ * app ran (LCP 2.8 s on /homestylz/pack/3). Every prerendered page now carries it in its HTML,
+ * shown by the page's one inline script (allowed by its hash in the CSP) before the first paint.
+ */
+test('the banner paints with the page, before the app runs, for a first visit only', async ({
+  browser,
+  baseURL,
+}) => {
+  // A context of its own: the fixture's page waits for the app, which never comes here.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  // The app's entry never arrives: what shows is the HTML's own.
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/homestylz/pack/3');
+  const banner = page.getByTestId('cookie-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Refuser' })).toBeVisible();
+  expect(await page.evaluate(() => 'hydrated' in document.documentElement.dataset)).toBe(false);
+
+  // A returning visitor whose choice holds: hidden from the first paint.
+  await page.evaluate(() =>
+    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() })),
+  );
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(refused, 'the inline script is allowed by the CSP').toEqual([]);
+  await context.close();
+});
+
+test('without JavaScript no banner asks anything', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/homestylz/pack/3');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('cookie-banner')).toBeHidden();
+  await context.close();
+});

@@ -1,3 +1,4 @@
+import { CONSENT_GATE_SCRIPT } from '../domain/consent';
 import { metaFor, type RouteTexts } from './head';
 
 /** Build-time only (prerender): kept out of the page's bundle. */
@@ -15,5 +16,7 @@ export function headHtml(path: string, texts: RouteTexts): string {
     `<meta property="og:url" content="${esc(meta.canonical)}" />`,
     `<meta property="og:locale" content="fr_FR" />`,
     `<meta property="og:type" content="website" />`,
+    // Before the body paints: whether the cookie banner of the HTML shows (domain/consent.ts).
+    `<script>${CONSENT_GATE_SCRIPT}</script>`,
   ].join('\n    ');
 }

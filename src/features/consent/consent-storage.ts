@@ -1,11 +1,9 @@
-/**
- * Where the cookie choice lives: localStorage 'cookie_consent' = {choice, at}. The CNIL asks
- * that a choice (accept or refuse) be kept and not asked again for about 6 months, then renewed.
- */
+import { CONSENT_KEY, CONSENT_LIFETIME_MS } from '../../domain/consent';
+
+/** Where the cookie choice lives, and how long it holds: src/domain/consent.ts. */
 export type ConsentChoice = 'accepted' | 'refused';
 
-export const CONSENT_KEY = 'cookie_consent';
-export const CONSENT_LIFETIME_MS = 182 * 24 * 60 * 60 * 1000;
+export { CONSENT_KEY, CONSENT_LIFETIME_MS };
 
 interface StoredConsent {
   choice: ConsentChoice;

@@ -84,6 +84,7 @@ export function CookieBanner() {
   return (
     <section
       ref={sectionRef}
+      id="cookie-banner"
       role="region"
       aria-labelledby="cookie-banner-title"
       data-testid="cookie-banner"
