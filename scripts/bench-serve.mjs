@@ -1,6 +1,7 @@
 // Débit du service statique : un hello world Hono, puis `/`, un petit fichier haché et le chunk
 // framework servis par le serveur construit, mesurés l’un après l’autre sur la même machine (autocannon, 20 connexions,
-// Accept-Encoding: br). Échoue si `/` ou l’asset tombe sous 35 % du hello world.
+// Accept-Encoding: br). Échoue si `/` ou l’asset tombe sous 35 % du hello world, ou le chunk sous
+// 75 % de son plafond (ses octets rendus par un Hono nu).
 // Ne construit rien : lancez d’abord `npm run build` (DIST_DIR choisit le build, `dist` par défaut ;
 // BENCH_SECONDS la durée de chaque mesure, 10 s par défaut).
 import { spawn } from 'node:child_process';
@@ -18,11 +19,12 @@ PipelinedRequestsQueue.prototype.addBody = () => {};
 
 const dist = process.env.DIST_DIR ?? 'dist';
 const MIN_RATIO = 0.35;
+const MIN_CEILING_RATIO = 0.75;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 // /octets : les octets br du chunk framework, tenus en mémoire et rendus tels quels par un Hono
 // nu. C’est le plafond de la machine pour un corps de cette taille (autocannon et le noyau y
-// copient 60 Ko par réponse) : affiché pour comparaison, sans seuil.
+// copient 60 Ko par réponse) : le chunk servi par le site lui est comparé.
 const HELLO = `
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
@@ -127,12 +129,23 @@ try {
   );
   servers.push(site);
 
+  // `/` and a small hashed asset are held to 35 % of the hello world (issue 12). A 60 KB chunk
+  // cannot be: the machine moves its bytes at a fraction of that rate whatever serves them, so
+  // it is held to 75 % of its ceiling, the same bytes sent by a bare Hono handler.
   const targets = [
     ['hello world Hono', `${hello.url}/`],
-    ['/ (page prérendue)', `${site.url}/`],
-    [`/assets/${small}`, `${site.url}/assets/${small}`],
-    [`/assets/${framework}`, `${site.url}/assets/${framework}`],
-    ['  plafond : ses octets par un Hono nu', `${hello.url}/octets`, 'info'],
+    ['/ (page prérendue)', `${site.url}/`, { of: 0, min: MIN_RATIO, name: 'du hello world' }],
+    [
+      `/assets/${small}`,
+      `${site.url}/assets/${small}`,
+      { of: 0, min: MIN_RATIO, name: 'du hello world' },
+    ],
+    ['plafond : octets du chunk par un Hono nu', `${hello.url}/octets`],
+    [
+      `/assets/${framework}`,
+      `${site.url}/assets/${framework}`,
+      { of: 3, min: MIN_CEILING_RATIO, name: 'du plafond' },
+    ],
   ];
   for (const [, url] of targets.slice(1)) {
     const res = await fetch(url, { headers: { 'accept-encoding': 'br' } });
@@ -147,17 +160,18 @@ try {
     `Mesure : autocannon, 20 connexions, ${DURATION} s par adresse après ${Math.min(3, DURATION)} s de chauffe, Accept-Encoding: br.`,
   );
   const rates = [];
-  for (const [label, url, info] of targets) {
+  for (const [label, url, goal] of targets) {
     await measure(url, Math.min(3, DURATION));
     const rate = await measure(url, DURATION);
     rates.push(rate);
-    const ratio = rates.length > 1 ? rate / rates[0] : undefined;
-    if (ratio !== undefined && ratio < MIN_RATIO && !info) failed = true;
+    const ratio = goal ? rate / rates[goal.of] : undefined;
+    const short = goal !== undefined && ratio < goal.min;
+    if (short) failed = true;
     console.log(
-      `${label.padEnd(40)} ${Math.round(rate).toLocaleString('fr-FR').padStart(8)} req/s` +
-        (ratio === undefined
-          ? ''
-          : `  ${(ratio * 100).toFixed(0).padStart(3)} % du hello world${ratio < MIN_RATIO && !info ? ' (< 35 %)' : ''}`),
+      `${label.padEnd(42)} ${Math.round(rate).toLocaleString('fr-FR').padStart(8)} req/s` +
+        (goal
+          ? `  ${(ratio * 100).toFixed(0).padStart(3)} % ${goal.name}${short ? ` (< ${goal.min * 100} %)` : ''}`
+          : ''),
     );
   }
 } catch (err) {
@@ -169,8 +183,10 @@ try {
 }
 if (failed) {
   console.error(
-    `Objectif manqué : au moins ${MIN_RATIO * 100} % du hello world pour chaque adresse.`,
+    `Objectif manqué : ${MIN_RATIO * 100} % du hello world pour / et l’asset, ${MIN_CEILING_RATIO * 100} % du plafond pour le chunk.`,
   );
   process.exit(1);
 }
-console.log(`Objectif atteint : chaque adresse à ${MIN_RATIO * 100} % au moins du hello world.`);
+console.log(
+  `Objectif atteint : / et l’asset à ${MIN_RATIO * 100} % au moins du hello world, le chunk à ${MIN_CEILING_RATIO * 100} % au moins de son plafond.`,
+);
