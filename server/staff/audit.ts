@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditView } from '../../src/domain/staff-views';
 import type { Database, StaffRecordType } from '../db/schema';
 
 /** One staff action for the audit trail (who, what, which record, before → after, when). */
@@ -27,14 +28,7 @@ export async function audit(trx: Kysely<Database>, entry: AuditEntry, at: string
     .execute();
 }
 
-export interface AuditView {
-  id: number;
-  action: string;
-  actorName: string | null;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
+export type { AuditView };
 
 const parse = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
 

@@ -1,17 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProjectStage } from '../../src/domain/project';
-import type { ProjectView } from '../../src/domain/project-view';
 import { stageLabel } from '../../src/domain/staff';
-import type { User } from '../../src/domain/user.schema';
 import { toUser } from '../auth/users.repo';
 import { projectRowsOf, toProjectView } from '../db/buyer-projects.repo';
 import { foldForSearch, type Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { auditOf, type AuditView } from './audit';
+import type { BuyerFiche, BuyerRow, NoteView, StageMoveView } from '../../src/domain/staff-views';
+import { auditOf } from './audit';
 import { likePattern, type Page } from './paging';
 import { inScope, type Scope } from './policy';
 
 /** Staff view of buyers (issue 15, docs/staff-area.md): one row per project. */
+export type { BuyerFiche, BuyerRow, NoteView, StageMoveView };
 
 export interface BuyerFilters {
   q?: string;
@@ -21,26 +21,6 @@ export interface BuyerFilters {
   department?: string;
   archived?: boolean;
   sort: 'created' | '-created' | 'name' | 'budget' | 'stage';
-}
-
-export interface BuyerRow {
-  projectId: number;
-  userId: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
-  stage: ProjectStage;
-  stageLabel: string;
-  departments: string[];
-  cities: string[];
-  budget: number;
-  hunterId: string | null;
-  hunterName: string | null;
-  createdAt: string;
-  isArchived: boolean;
-  /** The person deleted the account (issue 16): what is shown is anonymised. */
-  isDeleted: boolean;
 }
 
 /** The projects matching the filters, on buyer_project alone (its trigger-kept copies). */
@@ -185,35 +165,6 @@ export async function listBuyers(
       : [];
   });
   return { items, total, page, pageSize };
-}
-
-export interface StageMoveView {
-  id: number;
-  projectId: number;
-  from: string;
-  fromLabel: string;
-  to: string;
-  toLabel: string;
-  byName: string | null;
-  note: string;
-  at: string;
-}
-
-export interface NoteView {
-  id: number;
-  text: string;
-  visibleToClient: boolean;
-  authorName: string | null;
-  createdAt: string;
-}
-
-export interface BuyerFiche {
-  user: User;
-  hunter: { id: string; name: string; email: string; phone: string } | null;
-  projects: (ProjectView & { version: number })[];
-  moves: StageMoveView[];
-  notes: NoteView[];
-  audit: AuditView[];
 }
 
 export const personName = (r: { firstname: string | null; lastname: string | null }) =>

@@ -7,6 +7,7 @@ import { auditOf, type AuditView } from './audit';
 import { notesOf, personName, type NoteView } from './buyers.repo';
 import { likePattern, type Page } from './paging';
 import { inScope, type Scope } from './policy';
+import type { LeadRow } from '../../src/domain/staff-views';
 
 /** Staff view of owner leads (issue 15, docs/staff-area.md): one row per questionnaire sent. */
 
@@ -68,7 +69,7 @@ export async function listLeads(
   f: LeadFilters,
   page: number,
   pageSize: number,
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<LeadRow>> {
   const base = filtered(db, scope, f);
   let rows = base.leftJoin('app_user as h', 'h.id', 'o.assigned_to').select([
     'o.id',
@@ -108,9 +109,17 @@ export async function listLeads(
   ]);
   return {
     items: found.map(({ hunterFirstname, hunterLastname, property, ...r }) => {
-      const p = (property ? JSON.parse(property) : {}) as Record<string, unknown>;
+      const p = (property ? JSON.parse(property) : {}) as {
+        city?: string;
+        department?: string;
+        propertyType?: string;
+        typeBien?: unknown;
+        surface?: unknown;
+        price?: number | null;
+      };
       return {
         ...r,
+        status: r.status as LeadStatus,
         statusLabel: leadStatusLabel(r.status),
         hunterName: personName({ firstname: hunterFirstname, lastname: hunterLastname }),
         city: p.city ?? null,

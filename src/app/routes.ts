@@ -108,7 +108,7 @@ export const routes: AppRoute[] = [
     CLIENT_ROLES,
   ),
   accountRoute(
-    '/wh-dashboard',
+    '/wh-dashboard/*?',
     staffAreaPages.StaffDashboardPage,
     'Espace de gestion',
     STAFF_ROLES,

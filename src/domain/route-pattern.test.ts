@@ -17,6 +17,15 @@ describe('route patterns', () => {
     expect(re.test('/signup/a/b')).toBe(false);
   });
 
+  it('matches an area and every address below it with a last /*?', () => {
+    const re = patternToRegExp('/wh-dashboard/*?');
+    expect(re.test('/wh-dashboard')).toBe(true);
+    expect(re.test('/wh-dashboard/')).toBe(true);
+    expect(re.test('/wh-dashboard/acquereurs/42')).toBe(true);
+    expect(re.test('/wh-dashboardx')).toBe(false);
+    expect(re.test('/autre/wh-dashboard')).toBe(false);
+  });
+
   it('escapes regular-expression characters in literals', () => {
     expect(patternToRegExp('/a.b').test('/axb')).toBe(false);
   });

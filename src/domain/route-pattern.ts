@@ -1,13 +1,16 @@
 /**
- * Route patterns as wouter writes them ('/signup/:code'): only literal and ':name' segments.
- * Shared by the app (which route is this path?) and the server (is it an app route or a 404?).
+ * Route patterns as wouter writes them ('/signup/:code'): literal and ':name' segments, and a
+ * last '/*?' for an area with addresses of its own below it ('/wh-dashboard/*?': the area and
+ * every address under it). Shared by the app (which route is this path?) and the server (is it
+ * an app route or a 404?).
  */
 export function patternToRegExp(pattern: string): RegExp {
-  const source = pattern
+  const area = pattern.endsWith('/*?');
+  const source = (area ? pattern.slice(0, -3) : pattern)
     .split('/')
     .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}/?$`);
+  return new RegExp(`^${source}${area ? '(/.*)?' : '/?'}$`);
 }
 
 export function findPattern<T extends { path: string }>(

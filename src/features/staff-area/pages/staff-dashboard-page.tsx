@@ -1,19 +1,22 @@
-import { company } from '../../../domain/company';
-import { MyDashboard } from '../../auth/my-dashboard';
+import { Route, Switch } from 'wouter';
+import { BuyerFicheScreen } from '../screens/buyer-fiche-screen';
+import { BuyersScreen } from '../screens/buyers-screen';
+import { TodayScreen } from '../screens/today-screen';
+import { STAFF_BASE } from '../staff-paths';
 
-/** /wh-dashboard, for admin, chasseur, directeur and manager (spec 6). Content comes later. */
+/**
+ * /wh-dashboard and the addresses below it, for admin, chasseur, directeur and manager (spec 6):
+ * the back office (issue 15, docs/staff-area.md). The server enforces every permission; the
+ * screens only leave out what it would refuse.
+ */
 export default function StaffDashboardPage() {
   return (
-    <MyDashboard
-      eyebrow="Espace de gestion"
-      lead={`Le tableau de bord des équipes ${company.brand}.`}
-      titleId="staff-files-title"
-      title="Dossiers clients"
-    >
-      <p className="mt-3 text-base-content/75">
-        Les dossiers des acquéreurs, les biens des propriétaires et le suivi des projets
-        apparaîtront ici.
-      </p>
-    </MyDashboard>
+    <Switch>
+      <Route path={`${STAFF_BASE}/acquereurs/:userId`}>
+        {(params) => <BuyerFicheScreen userId={params.userId} />}
+      </Route>
+      <Route path={`${STAFF_BASE}/acquereurs`} component={BuyersScreen} />
+      <Route component={TodayScreen} />
+    </Switch>
   );
 }

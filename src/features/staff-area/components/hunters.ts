@@ -1,0 +1,13 @@
+import { Role } from '../../../domain/roles';
+import type { StaffPage } from '../../../domain/staff-views';
+import type { User } from '../../../domain/user.schema';
+import { useStaffApi } from '../staff-api';
+
+/** The active hunters, for the filters and the assignment of supervisors (GET /api/users). */
+export function useHunters(enabled: boolean): { id: string; name: string }[] {
+  const [load] = useStaffApi<StaffPage<User>>(
+    enabled ? `/api/users?role=${Role.CHASSEUR}&archived=0&pageSize=100` : '',
+  );
+  if (!enabled || load.status !== 'ready') return [];
+  return load.data.items.map((u) => ({ id: u._id, name: `${u.firstname} ${u.lastname}` }));
+}

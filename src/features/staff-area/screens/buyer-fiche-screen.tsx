@@ -1,0 +1,198 @@
+import { Link } from 'wouter';
+import { projectStages } from '../../../domain/project';
+import { projectCriteria, projectTitle } from '../../../domain/project-view';
+import { stageIndex } from '../../../domain/staff';
+import type { BuyerFiche } from '../../../domain/staff-views';
+import { FactList } from '../../../ui/fact-list';
+import { useSession } from '../../auth';
+import { AssignControl } from '../components/assign-control';
+import { AuditList } from '../components/audit-list';
+import { LoadGate, offlineSince } from '../components/load-gate';
+import { formatDateTime, NotesPanel } from '../components/notes-panel';
+import { isSupervisor, StaffFrame } from '../components/staff-frame';
+import { StageControl } from '../components/stage-control';
+import { useStaffApi } from '../staff-api';
+import { staffPaths } from '../staff-paths';
+
+const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The nine stages as a line, the current one marked, the past ones dated by their move. */
+function StageTimeline({ stage, moves }: { stage: string; moves: BuyerFiche['moves'] }) {
+  const current = stageIndex(stage as (typeof projectStages)[number]['value']);
+  return (
+    <ol className="mt-4 grid gap-2 sm:grid-cols-3 lg:grid-cols-9" aria-label="Étapes du projet">
+      {projectStages.map((s, i) => {
+        const reached = moves.find((m) => m.to === s.value);
+        return (
+          <li
+            key={s.value}
+            aria-current={i === current ? 'step' : undefined}
+            className={`rounded-box border p-2 text-sm ${
+              i === current
+                ? 'border-primary bg-primary text-primary-content'
+                : i < current
+                  ? 'border-base-300 bg-base-200'
+                  : 'border-dashed border-base-300 text-base-content/75'
+            }`}
+          >
+            <span className="font-medium">{s.label}</span>
+            {i <= current && reached ? (
+              <span className="block text-xs">{formatDateTime(reached.at)}</span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * « Fiche acquéreur »: identity and contact, the projects as the wizard captured them (in
+ * words), each with its stage, the move control and its history; assignment (supervisors),
+ * notes (through the outbox), and the audit trail.
+ */
+export function BuyerFicheScreen({ userId }: { userId: string }) {
+  const [load, reload] = useStaffApi<BuyerFiche>(`/api/staff/buyers/${encodeURIComponent(userId)}`);
+  const { roles } = useSession();
+  const supervisor = isSupervisor(roles);
+  const name =
+    load.status === 'ready'
+      ? `${load.data.user.firstname} ${load.data.user.lastname}`
+      : 'Fiche acquéreur';
+  return (
+    <StaffFrame
+      title={name}
+      lead={
+        <Link href={staffPaths.buyers} className="link">
+          ← Tous les acquéreurs
+        </Link>
+      }
+      updatedAt={offlineSince(load)}
+    >
+      <LoadGate load={load} loading="Chargement de la fiche…">
+        {(fiche) => (
+          <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+            <div className="space-y-8">
+              {fiche.projects.length === 0 ? (
+                <p className="text-base-content/75">Ce client n’a pas encore de projet.</p>
+              ) : null}
+              {fiche.projects.map((project) => (
+                <section
+                  key={project.id}
+                  aria-labelledby={`projet-${project.id}`}
+                  className="rounded-box border border-base-300 p-5"
+                >
+                  <h2 id={`projet-${project.id}`} className="text-xl font-semibold">
+                    {projectTitle(project)}
+                  </h2>
+                  <p className="mt-1 text-sm text-base-content/75">
+                    Créé le {formatDateTime(project.createdAt)} · étape actuelle&nbsp;:{' '}
+                    <span className="font-semibold" data-testid="fiche-stage">
+                      {project.stageLabel}
+                    </span>
+                  </p>
+                  <StageTimeline
+                    stage={project.stage}
+                    moves={fiche.moves.filter((m) => m.projectId === project.id)}
+                  />
+                  {!fiche.user.isArchived ? (
+                    <StageControl
+                      projectId={project.id}
+                      stage={project.stage}
+                      version={project.version}
+                      onMoved={reload}
+                    />
+                  ) : null}
+                  <h3 className="mt-6 text-lg font-semibold">Critères de recherche</h3>
+                  <FactList rows={projectCriteria(project)} />
+                  {fiche.moves.some((m) => m.projectId === project.id) ? (
+                    <>
+                      <h3 className="mt-6 text-lg font-semibold">Changements d’étape</h3>
+                      <ol className="mt-3 space-y-2 text-sm">
+                        {fiche.moves
+                          .filter((m) => m.projectId === project.id)
+                          .map((m) => (
+                            <li key={m.id} className="border-l-2 border-primary/40 pl-3">
+                              <p>
+                                {m.fromLabel} → <span className="font-medium">{m.toLabel}</span>
+                              </p>
+                              <p className="text-base-content/75">
+                                {m.byName ?? 'Équipe'} · {formatDateTime(m.at)}
+                              </p>
+                              {m.note ? <p className="mt-1 whitespace-pre-line">{m.note}</p> : null}
+                            </li>
+                          ))}
+                      </ol>
+                    </>
+                  ) : null}
+                </section>
+              ))}
+              <NotesPanel
+                recordType="buyer"
+                recordId={fiche.user._id}
+                notes={fiche.notes}
+                canMarkVisible
+                onChanged={reload}
+              />
+              <AuditList entries={fiche.audit} />
+            </div>
+            <aside className="space-y-6">
+              <section
+                aria-labelledby="contact-title"
+                className="rounded-box border border-base-300 p-5"
+              >
+                <h2 id="contact-title" className="text-lg font-semibold">
+                  Coordonnées
+                </h2>
+                {fiche.user.isArchived ? (
+                  <p className="badge badge-warning mt-2">Compte archivé</p>
+                ) : null}
+                <ul className="mt-3 space-y-2">
+                  <li>
+                    <a href={telOf(fiche.user.phone)} className="link link-primary">
+                      {fiche.user.phone}
+                    </a>
+                  </li>
+                  <li className="break-all">
+                    <a href={`mailto:${fiche.user.email}`} className="link link-primary">
+                      {fiche.user.email}
+                    </a>
+                  </li>
+                </ul>
+              </section>
+              <section
+                aria-labelledby="hunter-title"
+                className="rounded-box border border-base-300 p-5"
+              >
+                <h2 id="hunter-title" className="text-lg font-semibold">
+                  Chasseur
+                </h2>
+                <p className="mt-2">
+                  {fiche.hunter ? (
+                    <>
+                      {fiche.hunter.name}
+                      <br />
+                      <a href={telOf(fiche.hunter.phone)} className="link text-sm">
+                        {fiche.hunter.phone}
+                      </a>
+                    </>
+                  ) : (
+                    <span className="badge badge-outline">Non attribué</span>
+                  )}
+                </p>
+                {supervisor ? (
+                  <AssignControl
+                    key={fiche.hunter?.id ?? 'none'}
+                    path={`/api/staff/buyers/${encodeURIComponent(fiche.user._id)}/assign`}
+                    hunterId={fiche.hunter?.id ?? null}
+                    onAssigned={reload}
+                  />
+                ) : null}
+              </section>
+            </aside>
+          </div>
+        )}
+      </LoadGate>
+    </StaffFrame>
+  );
+}

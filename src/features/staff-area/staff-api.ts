@@ -1,0 +1,36 @@
+import { FetchError } from 'ofetch';
+import { useCachedApi, type CachedApiLoad } from '../../db/use-cached-api';
+import { api, toApiFailure } from '../../lib/api';
+import { useSession } from '../auth';
+
+/**
+ * A staff screen’s data: GET `path` (empty: nothing to ask yet), the last answer kept on the
+ * device for the signed-in person, readable without network (useCachedApi).
+ */
+export function useStaffApi<T>(path: string): [CachedApiLoad<T>, () => void] {
+  const { user } = useSession();
+  return useCachedApi<T>(path ? user?._id : undefined, path);
+}
+
+export type StaffChange<T> =
+  | { ok: true; data: T }
+  /** `current`: the record as it is now, when the change was made on a stale version (409). */
+  | { ok: false; status: number | null; message: string; current?: unknown };
+
+/** A staff change (assign, move, status, user edit): the server's answer or its French refusal. */
+export async function staffChange<T>(
+  path: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  body?: Record<string, unknown>,
+): Promise<StaffChange<T>> {
+  try {
+    return { ok: true, data: await api<T>(path, { method, body }) };
+  } catch (error) {
+    const failure = toApiFailure(error);
+    const current =
+      error instanceof FetchError && error.response?.status === 409
+        ? (error.data as { current?: unknown } | undefined)?.current
+        : undefined;
+    return { ok: false, status: failure.status, message: failure.message, current };
+  }
+}

@@ -1,0 +1,24 @@
+/** The back office's addresses (spec 2.1: /wh-dashboard), below one area route. */
+export const STAFF_BASE = '/wh-dashboard';
+
+export const staffPaths = {
+  today: STAFF_BASE,
+  buyers: `${STAFF_BASE}/acquereurs`,
+  buyer: (userId: string) => `${STAFF_BASE}/acquereurs/${encodeURIComponent(userId)}`,
+  pipeline: `${STAFF_BASE}/pipeline`,
+  leads: `${STAFF_BASE}/proprietaires`,
+  lead: (id: number) => `${STAFF_BASE}/proprietaires/${id}`,
+  figures: `${STAFF_BASE}/chiffres`,
+  users: `${STAFF_BASE}/utilisateurs`,
+  mails: `${STAFF_BASE}/courriels`,
+};
+
+/** An API path with its query, leaving out empty values: '/api/staff/buyers?q=dupont&page=2'. */
+export function withQuery(path: string, query: Record<string, string | number | undefined>) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
