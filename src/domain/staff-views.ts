@@ -26,6 +26,8 @@ export interface BuyerRow {
   phone: string;
   stage: ProjectStage;
   stageLabel: string;
+  /** The project's version: a stage move from the pipeline carries it (409 when stale). */
+  version: number;
   departments: string[];
   cities: string[];
   budget: number;

@@ -1,6 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { BuyerFicheScreen } from '../screens/buyer-fiche-screen';
 import { BuyersScreen } from '../screens/buyers-screen';
+import { PipelineScreen } from '../screens/pipeline-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { STAFF_BASE } from '../staff-paths';
 
@@ -16,6 +17,7 @@ export default function StaffDashboardPage() {
         {(params) => <BuyerFicheScreen userId={params.userId} />}
       </Route>
       <Route path={`${STAFF_BASE}/acquereurs`} component={BuyersScreen} />
+      <Route path={`${STAFF_BASE}/pipeline`} component={PipelineScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );
