@@ -20,7 +20,7 @@ const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 function StageTimeline({ stage, moves }: { stage: string; moves: BuyerFiche['moves'] }) {
   const current = stageIndex(stage as (typeof projectStages)[number]['value']);
   return (
-    <ol className="mt-4 grid gap-2 sm:grid-cols-3 lg:grid-cols-9" aria-label="Étapes du projet">
+    <ol className="mt-4 grid gap-2 sm:grid-cols-3" aria-label="Étapes du projet">
       {projectStages.map((s, i) => {
         const reached = moves.find((m) => m.to === s.value);
         return (
@@ -136,7 +136,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               />
               <AuditList entries={fiche.audit} />
             </div>
-            <aside className="space-y-6">
+            <aside className="order-first space-y-6 lg:order-none">
               <section
                 aria-labelledby="contact-title"
                 className="rounded-box border border-base-300 p-5"

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { validRegistration } from '../src/domain/buyer-signup.fixture';
+import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
+import { expect, queryDb, test } from './fixtures';
+import { swReady } from './support/browser-state';
+import { demo, signIn } from './support/sign-in';
+
+/** Letters only: names pass the forms' rules and stay unique per run. */
+const unique = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+    '',
+  );
+
+async function newBuyer(request: APIRequestContext, lastname: string, email: string) {
+  const res = await request.post('/api/register', {
+    data: { ...validRegistration, lastname, email },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function newOwnerLead(request: APIRequestContext, lastname: string) {
+  const res = await request.post('/api/public/biens', {
+    data: {
+      ...validOwnerSubmission,
+      contact: {
+        ...validOwnerSubmission.contact,
+        lastname,
+        email: `proprietaire.${Date.now()}@exemple.fr`,
+      },
+    },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function staffSignIn(page: Page, who: string) {
+  await signIn(page, demo(who), undefined, '/admin');
+  await page.waitForURL(/\/wh-dashboard/);
+}
+
+test.describe('staff area (issue 15)', () => {
+  test.setTimeout(90_000);
+
+  test('a new signup and a new owner lead reach « Aujourd’hui »; the manager assigns the buyer, the hunter moves the project and the client is told', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const lastname = `Éloïse${unique()}`;
+    const email = `${lastname
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '')}@exemple.fr`;
+    const ownerName = `Océane${unique()}`;
+    await newBuyer(page.request, lastname, email);
+    await newOwnerLead(page.request, ownerName);
+
+    // The manager's day: both new requests, each with its 48-hour deadline.
+    await staffSignIn(page, 'manager');
+    await expect(page.getByRole('heading', { level: 1, name: 'Aujourd’hui' })).toBeVisible();
+    const buyerCard = page.getByRole('listitem').filter({ hasText: lastname });
+    await expect(buyerCard).toContainText(
+      /À rappeler avant (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+/,
+    );
+    await expect(buyerCard).toContainText('Non attribué');
+    const leadCard = page.getByRole('listitem').filter({ hasText: ownerName });
+    await expect(leadCard).toContainText(/À rappeler avant/);
+
+    // The manager gives the buyer to the demo hunter.
+    await buyerCard.getByRole('link', { name: new RegExp(lastname) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(lastname);
+    await page.getByLabel('Chasseur attribué').selectOption({ label: 'Charles Chasseur' });
+    await page.getByRole('button', { name: 'Attribuer' }).click();
+    await expect(page.getByRole('region', { name: 'Chasseur', exact: true })).toContainText(
+      'Charles Chasseur',
+    );
+
+    // The CSV of the manager's current view opens in French Excel: BOM, ';', accents intact.
+    await page.goto(`/wh-dashboard/acquereurs?q=${encodeURIComponent(lastname)}`);
+    await expect(page.getByRole('link', { name: new RegExp(lastname) })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+    const csv = readFileSync((await (await downloading).path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('Nom;Prénom;E-mail;Téléphone;Étape');
+    expect(csv).toContain(`${lastname};Léa;${email}`);
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
+
+    // The hunter finds the buyer among their clients and moves the project, with a note.
+    const context = await browser.newContext({ baseURL });
+    const hunter = await context.newPage();
+    await staffSignIn(hunter, 'chasseur');
+    await hunter.getByRole('link', { name: 'Acquéreurs', exact: true }).click();
+    await hunter.getByLabel('Rechercher un acquéreur').fill(lastname);
+    await hunter.getByRole('button', { name: 'Rechercher' }).click();
+    await hunter.getByRole('link', { name: new RegExp(lastname) }).click();
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('En cours de validation');
+    await hunter.getByLabel(/Note du changement d’étape/).fill('Mandat signé ce matin à l’agence.');
+    await hunter.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await expect(hunter.getByText('Mandat signé ce matin à l’agence.').first()).toBeVisible();
+    // Going back needs a note: said next to the field, nothing sent.
+    await hunter.getByRole('button', { name: /Revenir à « En cours de validation »/ }).click();
+    await expect(hunter.getByRole('alert')).toContainText('Expliquez en une note');
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await context.close();
+
+    // The client is e-mailed, in French, with the new stage's label.
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
+        const subjects = ((await res.json()) as { subject: string }[]).map((m) => m.subject);
+        return subjects.some((s) => /^Votre projet avance\s:\sMandat signé$/.test(s));
+      })
+      .toBe(true);
+    const moves = queryDb<{ n: number }>(
+      `select count(*) as n from project_stage_move m join buyer_project p on p.id = m.project_id
+       join app_user u on u.id = p.user_id where u.email = ?`,
+      email,
+    );
+    expect(moves[0]?.n).toBe(1);
+  });
+
+  test('a stage moved meanwhile by someone else: the move is refused and the fiche reloaded', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const lastname = `Gaël${unique()}`;
+    const email = `gael${unique()}@exemple.fr`;
+    await newBuyer(page.request, lastname, email);
+    const id = queryDb<{ id: string }>('select id from app_user where email = ?', email)[0]?.id;
+    await staffSignIn(page, 'manager');
+    await page.goto(`/wh-dashboard/acquereurs/${id}`);
+    await expect(page.getByTestId('fiche-stage')).toHaveText('En cours de validation');
+
+    const context = await browser.newContext({ baseURL });
+    const other = await context.newPage();
+    await staffSignIn(other, 'directeur');
+    await other.goto(`/wh-dashboard/acquereurs/${id}`);
+    await other.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await expect(other.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await context.close();
+
+    // This page still shows the old version: its move is refused, said, and the fiche reloaded.
+    await page.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await expect(page.getByRole('alert')).toContainText('vient d’être modifié');
+    await expect(page.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+  });
+});
+
+test.describe('staff area offline (issue 15)', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test.setTimeout(120_000);
+
+  test('a note written offline waits with its state across a reload, then arrives once', async ({
+    page,
+    context,
+  }) => {
+    // A demo buyer the demo hunter follows (server/db/seed-demo-work.ts).
+    const [client] = queryDb<{ id: string }>(
+      'select id from app_user where email = ?',
+      demo('acheteur1'),
+    );
+    await staffSignIn(page, 'chasseur');
+    await swReady(page);
+    // The fiche, opened online once: kept on the device for offline reading.
+    await page.goto(`/wh-dashboard/acquereurs/${client!.id}`);
+    await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+    const text = `Rappelée depuis le parking ${unique()}\u00a0: visite samedi.`;
+
+    await context.setOffline(true);
+    await page.getByLabel('Nouvelle note').fill(text);
+    await page.getByRole('button', { name: 'Ajouter la note' }).click();
+    const pending = page.getByTestId('pending-note').filter({ hasText: text });
+    await expect(pending).toContainText('En attente');
+
+    await page.reload();
+    await expect(page.getByText(/Hors ligne/).first()).toBeVisible();
+    await expect(page.getByTestId('pending-note').filter({ hasText: text })).toContainText(
+      'En attente',
+    );
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('staff-note').filter({ hasText: text })).toHaveCount(1, {
+      timeout: 45_000,
+    });
+    await expect(page.getByTestId('pending-note').filter({ hasText: text })).toHaveCount(0);
+    const stored = queryDb<{ n: number }>(
+      'select count(*) as n from staff_note where text = ?',
+      text,
+    );
+    expect(stored[0]?.n).toBe(1);
+  });
+});
