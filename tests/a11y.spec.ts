@@ -153,6 +153,42 @@ for (const { tag, label } of widths) {
         await page.evaluate(() => localStorage.removeItem('token'));
       }
     });
+
+    test(`every screen of the staff area, as the admin who sees them all${tag}`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      await page.goto('/admin');
+      await page.getByLabel('Adresse e-mail').fill('admin@demo.chassimmo.fr');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('Demo1234');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page).toHaveURL('/wh-dashboard');
+      const ready = () => expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+      for (const path of [
+        '/wh-dashboard',
+        '/wh-dashboard/acquereurs',
+        '/wh-dashboard/pipeline',
+        '/wh-dashboard/proprietaires',
+        '/wh-dashboard/chiffres',
+        '/wh-dashboard/utilisateurs',
+        '/wh-dashboard/courriels',
+      ]) {
+        await page.goto(path);
+        await ready();
+        await expectAccessible(page, testInfo, path);
+      }
+      // A fiche of each kind, opened from its list.
+      for (const [list, fiche] of [
+        ['/wh-dashboard/acquereurs', /\/wh-dashboard\/acquereurs\/.+/],
+        ['/wh-dashboard/proprietaires', /\/wh-dashboard\/proprietaires\/\d+/],
+      ] as const) {
+        await page.goto(list);
+        await page.getByRole('table').getByRole('link').first().click();
+        await expect(page).toHaveURL(fiche);
+        await ready();
+        await expectAccessible(page, testInfo, `fiche (${list})`);
+      }
+    });
   });
 }
 

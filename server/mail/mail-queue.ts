@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { QueuedMailRow } from '../../src/domain/staff-admin-views';
 import type { Database, MailQueueTable, MailStatus } from '../db/schema';
 import type { Mail } from './templates';
 
@@ -98,7 +99,7 @@ export class MailQueue {
     status: MailStatus | undefined,
     page: number,
     pageSize: number,
-  ): Promise<{ items: Omit<QueuedMail, 'html' | 'text' | 'links'>[]; total: number }> {
+  ): Promise<{ items: QueuedMailRow[]; total: number }> {
     let query = this.db.selectFrom('mail_queue');
     if (status) query = query.where('status', '=', status);
     const [rows, counted] = await Promise.all([

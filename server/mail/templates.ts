@@ -27,12 +27,14 @@ export interface Mail {
 
 /**
  * A subject line built from what a visitor typed: control characters become spaces (no header
- * can be forged, whatever the transport does), spaces are collapsed and the length is capped.
+ * can be forged, whatever the transport does), runs of spaces collapse into one and the length
+ * is capped. The no-break spaces of French typography (U+00A0 before « : », U+202F before
+ * « ; ? ! ») stay where the subject put them.
  */
 export function headerSafe(value: string, max = 150): string {
   const flat = value
     .replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -167,5 +167,10 @@ describe('what a visitor types, where a mail goes', () => {
   it('flattens what reaches a subject line even if a rule upstream failed', async () => {
     expect(headerSafe('Nouveau : Jean\r\nBcc: x@y.fr\u0000 ')).toBe('Nouveau : Jean Bcc: x@y.fr');
     expect(headerSafe('x'.repeat(300))).toHaveLength(150);
+    // French typography survives: the no-break spaces before « : » and « ? » are not spaces to collapse.
+    expect(headerSafe('Nouvel acquéreur\u00a0: Léa  Bernard, prête\u202f?')).toBe(
+      'Nouvel acquéreur\u00a0: Léa Bernard, prête\u202f?',
+    );
+    expect(headerSafe('a\u2028b\u2029c')).toBe('a b c');
   });
 });

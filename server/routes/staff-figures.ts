@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { projectStages } from '../../src/domain/project';
 import { Role } from '../../src/domain/roles';
+import type { StaffFigures } from '../../src/domain/staff-admin-views';
 import { CALLBACK_HOURS } from '../../src/domain/staff';
 import { requireAuth, type AuthEnv } from '../auth/middleware';
 import type { StaffRouteDeps } from '../staff/deps';
@@ -99,7 +100,7 @@ export function staffFiguresRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     );
     const shareBy = new Map(shareRows.map((r) => [r.assigned_to, r]));
 
-    return c.json({
+    return c.json<StaffFigures>({
       scope: scope.kind === 'all' ? 'agence' : 'personnel',
       projectsByStage: projectStages.map((s) => ({
         stage: s.value,

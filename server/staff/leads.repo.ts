@@ -3,10 +3,11 @@ import { bienTypes, labelOf, roomCounts, surfaceBands } from '../../src/domain/p
 import { leadStatuses, type LeadStatus } from '../../src/domain/staff';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { auditOf, type AuditView } from './audit';
-import { notesOf, personName, type NoteView } from './buyers.repo';
+import { auditOf } from './audit';
+import { notesOf, personName } from './buyers.repo';
 import { likePattern, type Page } from './paging';
 import { inScope, type Scope } from './policy';
+import type { LeadFiche } from '../../src/domain/staff-lead-views';
 import type { LeadRow } from '../../src/domain/staff-views';
 
 /** Staff view of owner leads (issue 15, docs/staff-area.md): one row per questionnaire sent. */
@@ -136,12 +137,7 @@ export async function listLeads(
   };
 }
 
-export interface LeadFiche {
-  lead: Record<string, unknown>;
-  properties: Record<string, unknown>[];
-  notes: NoteView[];
-  audit: AuditView[];
-}
+export type { LeadFiche };
 
 /** One lead, or undefined when unknown or outside the caller's scope. */
 export async function leadFiche(db: Db, scope: Scope, id: number): Promise<LeadFiche | undefined> {
@@ -168,7 +164,7 @@ export async function leadFiche(db: Db, scope: Scope, id: number): Promise<LeadF
       email: lead.email,
       phone: lead.phone,
       propertyCount: lead.bien_count,
-      status: lead.lead_status,
+      status: lead.lead_status as LeadStatus,
       statusLabel: leadStatusLabel(lead.lead_status),
       hunterId: lead.assigned_to,
       hunterName: personName({ firstname: lead.hunterFirstname, lastname: lead.hunterLastname }),
@@ -186,7 +182,7 @@ export async function leadFiche(db: Db, scope: Scope, id: number): Promise<LeadF
       surface: labelOf(surfaceBands, p.surface),
       rooms: labelOf(roomCounts, p.room_count),
       price: p.price,
-      priceText: p.price === null ? 'estimation gratuite' : null,
+      priceText: p.price === null ? ('estimation gratuite' as const) : null,
       documents: documentLabels.filter(([column]) => p[column] === 1).map(([, label]) => label),
       description: p.description,
     })),

@@ -4,7 +4,7 @@ export function FactList({ rows }: { rows: readonly (readonly [string, string])[
     <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
-          <dt className="text-sm font-medium text-base-content/70">{term}</dt>
+          <dt className="text-sm font-medium text-base-content/75">{term}</dt>
           <dd className="mb-2 break-words sm:mb-0">{value}</dd>
         </div>
       ))}

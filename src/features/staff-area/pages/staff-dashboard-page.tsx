@@ -1,14 +1,19 @@
 import { Route, Switch } from 'wouter';
 import { BuyerFicheScreen } from '../screens/buyer-fiche-screen';
 import { BuyersScreen } from '../screens/buyers-screen';
+import { FiguresScreen } from '../screens/figures-screen';
+import { LeadFicheScreen } from '../screens/lead-fiche-screen';
+import { LeadsScreen } from '../screens/leads-screen';
+import { MailsScreen } from '../screens/mails-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
 import { TodayScreen } from '../screens/today-screen';
+import { UsersScreen } from '../screens/users-screen';
 import { STAFF_BASE } from '../staff-paths';
 
 /**
  * /wh-dashboard and the addresses below it, for admin, chasseur, directeur and manager (spec 6):
  * the back office (issue 15, docs/staff-area.md). The server enforces every permission; the
- * screens only leave out what it would refuse.
+ * screens only leave out what it would refuse. An unknown address below the area shows its day.
  */
 export default function StaffDashboardPage() {
   return (
@@ -18,6 +23,13 @@ export default function StaffDashboardPage() {
       </Route>
       <Route path={`${STAFF_BASE}/acquereurs`} component={BuyersScreen} />
       <Route path={`${STAFF_BASE}/pipeline`} component={PipelineScreen} />
+      <Route path={`${STAFF_BASE}/proprietaires/:id`}>
+        {(params) => <LeadFicheScreen id={Number(params.id)} />}
+      </Route>
+      <Route path={`${STAFF_BASE}/proprietaires`} component={LeadsScreen} />
+      <Route path={`${STAFF_BASE}/chiffres`} component={FiguresScreen} />
+      <Route path={`${STAFF_BASE}/utilisateurs`} component={UsersScreen} />
+      <Route path={`${STAFF_BASE}/courriels`} component={MailsScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
-import { departmentLabel, departmentNames } from '../../../domain/departments';
+import { departmentLabel } from '../../../domain/departments';
 import { formatEuro, formatLongDate } from '../../../domain/format';
 import { projectStages } from '../../../domain/project';
 import type { BuyerRow, StaffPage } from '../../../domain/staff-views';
 import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
 import { CsvButton } from '../components/csv-button';
+import { departmentOptions } from '../components/department-options';
 import { useHunters } from '../components/hunters';
 import {
   ListBar,
@@ -18,6 +19,7 @@ import { LoadGate, offlineSince } from '../components/load-gate';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { useStaffApi } from '../staff-api';
 import { staffPaths, withQuery } from '../staff-paths';
+import { TableFrame } from '../components/table-frame';
 
 const FILTERS = ['q', 'stage', 'hunter', 'department', 'archived', 'sort'] as const;
 
@@ -27,11 +29,6 @@ const sorts = [
   { value: 'name', label: 'Nom' },
   { value: 'budget', label: 'Budget' },
   { value: 'stage', label: 'Étape' },
-];
-
-export const departmentOptions = [
-  { value: '', label: 'Tous' },
-  ...Object.keys(departmentNames).map((code) => ({ value: code, label: departmentLabel(code) })),
 ];
 
 /**
@@ -112,7 +109,7 @@ export function BuyersScreen() {
             </p>
           ) : (
             <>
-              <div className="overflow-x-auto rounded-box border border-base-300">
+              <TableFrame label="Tableau des acquéreurs">
                 <table className="table">
                   <caption className="sr-only">Acquéreurs, page {data.page}</caption>
                   <thead>
@@ -152,7 +149,7 @@ export function BuyersScreen() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager
                 page={data.page}
                 pageSize={data.pageSize}
