@@ -113,7 +113,10 @@ function WeekBars({ weeks }: { weeks: StaffFigures['leadsPerWeek'] }) {
                 style={{ height: `${barSize(w.leads, max)}%` }}
               />
             </span>
-            <span className="text-[0.7rem] text-base-content/75 sm:text-xs" aria-hidden="true">
+            <span
+              className="text-[0.7rem] text-base-content/75 max-sm:rotate-180 max-sm:[writing-mode:vertical-rl] sm:text-xs"
+              aria-hidden="true"
+            >
               {shortWeekLabel(w.weekStart)}
             </span>
           </li>
