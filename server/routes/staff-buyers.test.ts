@@ -224,7 +224,7 @@ describe('stage moves', () => {
     const mails = await t.mails.list('mina@exemple.fr');
     expect(mails).toHaveLength(1);
     // Headers carry plain spaces (headerSafe); the body keeps French typography.
-    expect(mails[0]!.subject).toBe('Votre projet avance : Mandat signé');
+    expect(mails[0]!.subject).toBe('Votre projet avance\u00a0: Mandat signé');
     const trail = await t.db
       .selectFrom('audit_log')
       .selectAll()

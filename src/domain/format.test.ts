@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUpdatedAt } from './format';
+import { formatUpdatedAt } from './dates';
 
 describe('formatUpdatedAt', () => {
   it('says when a kept answer was fetched, in Paris time', () => {

@@ -5,12 +5,17 @@
  * an app route or a 404?).
  */
 export function patternToRegExp(pattern: string): RegExp {
-  const area = pattern.endsWith('/*?');
-  const source = (area ? pattern.slice(0, -3) : pattern)
+  const source = pattern
     .split('/')
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((seg) =>
+      seg === '*?'
+        ? '?(/.*)?'
+        : seg.startsWith(':')
+          ? '[^/]+'
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
-  return new RegExp(`^${source}${area ? '(/.*)?' : '/?'}$`);
+  return new RegExp(`^${source}/?$`);
 }
 
 export function findPattern<T extends { path: string }>(

@@ -15,7 +15,7 @@ export const consentStore = proxy({
   openRequests: 0,
 });
 
-/** From now on the app alone says whether the banner shows (styles.css, #cookie-banner). */
+/** From now on the app alone says whether the banner shows (styles.css, the banner's rule). */
 function takeOverBanner(): void {
   document.documentElement.dataset.consent = 'live';
 }

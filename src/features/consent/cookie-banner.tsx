@@ -84,7 +84,6 @@ export function CookieBanner() {
   return (
     <section
       ref={sectionRef}
-      id="cookie-banner"
       role="region"
       aria-labelledby="cookie-banner-title"
       data-testid="cookie-banner"

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { isMeasuredProduct } from '../../../domain/basket';
-import { formatEuro, formatLongDate } from '../../../domain/format';
+import { formatEuro } from '../../../domain/format';
+import { formatLongDate } from '../../../domain/dates';
 import type { OrderLine } from '../../../domain/payment.schema';
 import { useApiGet } from '../../../lib/use-api-get';
 import { ApiLoadStatus } from '../../../ui/api-load-status';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 
 /**
  * A list's search, filters, sort and page, kept in the address (?q=…&stage=…&page=2): a
@@ -7,26 +7,26 @@ import { useSearchParams } from 'wouter';
  * goes back to page 1.
  */
 export function useListQuery<K extends string>(names: readonly K[]) {
-  const [params, setParams] = useSearchParams();
+  // wouter's useSearch and useLocation, which the shell already loads (not useSearchParams,
+  // which would add its code to the framework chunk of every page).
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
   const values = Object.fromEntries(names.map((n) => [n, params.get(n) ?? ''])) as Record<
     K,
     string
   >;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const set = (changes: Partial<Record<K | 'page', string | number>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === '' || value === undefined || (name === 'page' && value === 1))
-            next.delete(name);
-          else next.set(name, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: false },
-    );
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === '' || value === undefined || (name === 'page' && value === 1))
+        next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    const query = next.toString();
+    navigate(query ? `${location}?${query}` : location);
   };
   return { values, page, set };
 }

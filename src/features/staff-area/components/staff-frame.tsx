@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { hasAnyRole, Role, type RoleCode } from '../../../domain/roles';
-import { formatUpdatedAt } from '../../../domain/format';
+import { formatUpdatedAt } from '../../../domain/dates';
 import { useSession } from '../../auth';
 import { STAFF_BASE } from '../staff-paths';
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
-import { formatEuro, formatLongDate } from '../../../domain/format';
+import { formatEuro } from '../../../domain/format';
+import { formatLongDate } from '../../../domain/dates';
 import { projectStages } from '../../../domain/project';
 import type { BuyerRow, StaffPage } from '../../../domain/staff-views';
 import { useSession } from '../../auth';
