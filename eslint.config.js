@@ -54,6 +54,8 @@ const zones = [
       ...(name === 'offline' ? [] : ['./offline/submission-status.tsx']),
       // Likewise for the account areas' dashboard frame: auth/index.ts ships with every page.
       ...(name === 'auth' ? [] : ['./auth/my-dashboard.tsx']),
+      // The wizard's question steps, for the client area's criteria editor.
+      ...(name === 'buyer-signup' ? [] : ['./buyer-signup/criteria.ts']),
     ],
     message: 'Une feature n’importe une autre feature que par son index.ts.',
   })),

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -24,6 +25,7 @@ import { securityHeaders } from './http/security';
 import { adminMailsRoutes } from './routes/admin-mails';
 import { adminUsersRoutes } from './routes/admin-users';
 import { clientAreaRoutes } from './routes/client-area';
+import { clientDocumentsRoutes } from './routes/client-documents';
 import { staffBuyersRoutes } from './routes/staff-buyers';
 import { staffFiguresRoutes } from './routes/staff-figures';
 import { staffLeadsRoutes } from './routes/staff-leads';
@@ -49,6 +51,10 @@ export interface AppDeps {
   /** Stripe client (tests give one with a fake HTTP layer); default: from STRIPE_SECRET_KEY. */
   stripe?: Stripe;
 }
+
+/** PUT /api/client/documents/:kind: a raw file body, not JSON (server/routes/client-documents.ts). */
+const isDocumentUpload = (c: Context) =>
+  c.req.method === 'PUT' && /^\/api\/client\/documents\/[^/]+$/.test(c.req.path);
 
 /** Largest request body the API reads; forms are a few kilobytes. */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -76,13 +82,13 @@ export function createApp({
   app.use(securityHeaders(env));
   app.use(compress());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => apiError(c, 413, 'La requête est trop volumineuse (100 Ko au plus).'),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => apiError(c, 413, 'La requête est trop volumineuse (100 Ko au plus).'),
+  });
+  // A document upload is the file's raw bytes, up to 10 MB, counted by its own route
+  // (server/routes/client-documents.ts); every other body is JSON of 100 KB at most.
+  app.use('/api/*', (c, next) => (isDocumentUpload(c) ? next() : apiBodyLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     // JSON only: a browser cannot send it from another site without a CORS preflight, which
     // this API never grants, so no other site can post in its visitors' name.
@@ -90,7 +96,8 @@ export function createApp({
     if (
       ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
       type &&
-      !type.toLowerCase().startsWith('application/json')
+      !type.toLowerCase().startsWith('application/json') &&
+      !isDocumentUpload(c)
     ) {
       return apiError(
         c,
@@ -99,7 +106,9 @@ export function createApp({
       );
     }
     await next();
-    c.header('Cache-Control', 'no-store');
+    // A download's own 'private, no-store' is kept.
+    if (!c.res.headers.get('Cache-Control')?.includes('no-store'))
+      c.header('Cache-Control', 'no-store');
   });
 
   app.get('/api/health', async (c) => {
@@ -135,7 +144,9 @@ export function createApp({
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
   app.route('/api', adminMailsRoutes(staff));
-  app.route('/api', clientAreaRoutes({ ...staff, throttle }));
+  const documentsDir = path.resolve(env.DATA_DIR, 'documents');
+  app.route('/api', clientAreaRoutes({ ...staff, throttle, documentsDir }));
+  app.route('/api', clientDocumentsRoutes({ ...staff, documentsDir }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

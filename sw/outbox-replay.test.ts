@@ -21,7 +21,7 @@ import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { makeTestApp, postJson } from '../server/test-app';
-import { queueSubmission, replayQueue, type Notify } from './outbox-replay';
+import { queuedFlowOf, queueSubmission, replayQueue, type Notify } from './outbox-replay';
 import { Role } from '../src/domain/roles';
 import { TokenService } from '../server/auth/tokens';
 import { UsersRepo } from '../server/auth/users.repo';
@@ -392,5 +392,66 @@ describe('a hunter’s note written without network (issue 15)', () => {
       .where('record_id', '=', client.id)
       .execute();
     expect(notes).toHaveLength(1);
+  });
+});
+
+describe('which POSTs may wait for the network', () => {
+  it('knows the fixed paths and a client’s criteria edit under any project id, nothing else', () => {
+    expect(queuedFlowOf('/api/register')).toBe('buyer');
+    expect(queuedFlowOf('/api/staff/notes')).toBe('staff-note');
+    expect(queuedFlowOf('/api/client/projects/42/criteria')).toBe('client-criteria');
+    expect(queuedFlowOf('/api/client/projects/x/criteria')).toBeUndefined();
+    expect(queuedFlowOf('/api/client/projects/42/criteria/extra')).toBeUndefined();
+    expect(queuedFlowOf('/api/client/delete-account')).toBeUndefined();
+    expect(queuedFlowOf('/api/toString')).toBeUndefined();
+  });
+});
+
+describe('a client’s criteria edit made without network (issue 16)', () => {
+  it('is replayed with its bearer token and applied once, even when the first answer was lost', async () => {
+    const email = 'client.criteres@exemple.fr';
+    const registered = await main.app.request(
+      '/api/register',
+      postJson({ ...validRegistration, email }, { 'Idempotency-Key': crypto.randomUUID() }),
+    );
+    expect(registered.status).toBe(201);
+    const user = await db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const project = await db
+      .selectFrom('buyer_project')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const { token } = await new TokenService(db, main.jwtSecret).issue({
+      id: user.id,
+      roles: [Role.CLIENT],
+      sessionVersion: user.session_version,
+    });
+    const key = crypto.randomUUID();
+    const { project: criteria } = validRegistration;
+    const request = new Request(`${origin}/api/client/projects/${project.id}/criteria`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ ...criteria, budget: 612_000, version: project.version }),
+    });
+    await queueSubmission(queue, request, 'client-criteria', notify);
+    expect(await getOutboxEntry(key)).toMatchObject({ flow: 'client-criteria', status: 'queued' });
+    faults.push('lost-answer');
+    await replayQueue(queue, notify, true);
+    await replayQueue(queue, notify, true);
+    expect((await getOutboxEntry(key))?.status).toBe('sent');
+    const after = await db
+      .selectFrom('buyer_project')
+      .select(['budget', 'version'])
+      .where('id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ budget: 612_000, version: project.version + 1 });
   });
 });

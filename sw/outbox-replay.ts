@@ -28,6 +28,17 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/staff/notes': 'staff-note',
 };
 
+/** Queued POSTs whose path carries an id: a client's criteria edit (issue 16). */
+const QUEUED_PATTERNS: readonly (readonly [RegExp, OutboxFlow])[] = [
+  [/^\/api\/client\/projects\/\d+\/criteria$/, 'client-criteria'],
+];
+
+/** The flow of a POST to `pathname` that may wait for the network, undefined for any other. */
+export function queuedFlowOf(pathname: string): OutboxFlow | undefined {
+  if (Object.hasOwn(QUEUED_PATHS, pathname)) return QUEUED_PATHS[pathname];
+  return QUEUED_PATTERNS.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
 export const REPLAY_TIMEOUT_MS = 20_000;
 
 export type Notify = (message: {
@@ -107,7 +118,7 @@ const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? ''
 function flowOf(entry: QueueEntry): OutboxFlow {
   return (
     (entry.metadata as { flow?: OutboxFlow } | undefined)?.flow ??
-    QUEUED_PATHS[new URL(entry.request.url).pathname] ??
+    queuedFlowOf(new URL(entry.request.url).pathname) ??
     'owner'
   );
 }

@@ -11,7 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import {
-  QUEUED_PATHS,
+  queuedFlowOf,
   fetchWithTimeout,
   queueSubmission,
   replayQueue,
@@ -64,9 +64,9 @@ const queue = new Queue('public-posts', {
 
 /** The two public POSTs: straight to the network; without one, queued and answered 202. */
 registerRoute(
-  ({ url, request }) => request.method === 'POST' && url.pathname in QUEUED_PATHS,
+  ({ url, request }) => request.method === 'POST' && queuedFlowOf(url.pathname) !== undefined,
   async ({ request, url }) => {
-    const flow = QUEUED_PATHS[url.pathname] ?? 'owner';
+    const flow = queuedFlowOf(url.pathname) ?? 'owner';
     const copy = request.clone();
     try {
       return await fetchWithTimeout(request);

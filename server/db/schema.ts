@@ -242,6 +242,27 @@ export interface StripeWebhookEventTable {
   received_at: string;
 }
 
+/** A document a buyer sent for their file (issue 16, « Mes documents »). */
+export interface ClientDocumentTable {
+  id: Generated<number>;
+  user_id: string;
+  /** DocumentKind (src/domain/client-documents.ts). */
+  kind: string;
+  /** The stored file's random name (a UUID) under DATA_DIR/documents. */
+  file_id: string;
+  /** The client's file name, sanitised, for display only. */
+  original_name: string;
+  /** The type found in the bytes. */
+  mime: string;
+  size: number;
+  /** 'recu' | 'valide' | 'refuse' (DocumentStatus; 'a_fournir' is the absence of a row). */
+  status: string;
+  reason: string | null;
+  uploaded_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -259,4 +280,5 @@ export interface Database {
   project_stage_move: ProjectStageMoveTable;
   staff_note: StaffNoteTable;
   audit_log: AuditLogTable;
+  client_document: ClientDocumentTable;
 }

@@ -294,3 +294,22 @@ export function accountCreatedMail(to: string, firstname: string, link: string):
     after: ['Ce lien est valable 48 heures et ne sert qu’une fois.'],
   });
 }
+
+/** « Mes documents » (issue 16): a document the buyer sent was refused, and why. */
+export function documentRefusedMail(
+  to: string,
+  firstname: string,
+  documentLabel: string,
+  reason: string,
+  dashboardUrl: string,
+): Mail {
+  return render(to, `Document à renvoyer\u00a0: ${documentLabel}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Votre chasseur n’a pas pu valider le document «\u00a0${documentLabel}\u00a0» que vous avez envoyé.`,
+      `Motif\u00a0: ${reason}`,
+      'Vous pouvez en envoyer un nouveau depuis votre espace client, rubrique «\u00a0Mes documents\u00a0».',
+    ],
+    action: { label: 'Envoyer le document', url: dashboardUrl },
+  });
+}

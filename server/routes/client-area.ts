@@ -12,6 +12,7 @@ import { idempotentPost } from '../http/idempotency';
 import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
 import { accountDeletedMail, dataExportMail } from '../mail/templates';
 import { audit } from '../staff/audit';
+import { deleteDocumentsOf } from './client-documents';
 import type { StaffRouteDeps } from '../staff/deps';
 
 const STALE =
@@ -35,7 +36,9 @@ const initials = (firstname: string, lastname: string) =>
  * project, editing the search, the RGPD export and the account's deletion. Mounted on /api;
  * every path acts on the caller's own data only (no id of another person is ever taken).
  */
-export function clientAreaRoutes(deps: StaffRouteDeps & { throttle: Throttle }): Hono<AuthEnv> {
+export function clientAreaRoutes(
+  deps: StaffRouteDeps & { throttle: Throttle; documentsDir: string },
+): Hono<AuthEnv> {
   const { db, mails, now, throttle } = deps;
   const app = new Hono<AuthEnv>();
   const client = [requireAuth(deps.tokens, deps.users), requireRoles([Role.CLIENT])] as const;
@@ -341,6 +344,8 @@ export function clientAreaRoutes(deps: StaffRouteDeps & { throttle: Throttle }):
         at,
       );
     });
+    // The documents sent (identity, payslips…): their rows and files go too.
+    await deleteDocumentsOf(db, deps.documentsDir, userId);
     return c.json({ deleted: true, message: 'Votre compte est supprimé.' });
   });
 

@@ -7,7 +7,7 @@ import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
 import { brandFor, themeOf } from '../domain/brand';
 import { Guard } from './guard';
-import { useDocumentMeta } from './head';
+import { useDocumentMeta } from './use-document-meta';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { ScrollManager } from './layout/scroll-manager';

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
 import { company } from '../domain/company';
 import { findPattern } from '../domain/route-pattern';
 import { routes, type RouteMeta } from './routes';
@@ -53,39 +51,36 @@ function setMeta(selector: string, create: () => HTMLElement, attr: string, valu
 
 const named = (name: string) => () => Object.assign(document.createElement('meta'), { name });
 
-/** Title, description, canonical address and robots of each page, set on every navigation. */
-export function useDocumentMeta(): void {
-  const [location] = useLocation();
-  const firstPage = useRef(true);
-  useEffect(() => {
-    // The first page comes with its meta in the HTML (prerendered or shell): nothing to load.
-    const isFirst = firstPage.current;
-    firstPage.current = false;
-    const meta = metaFor(location);
-    const known = findPattern(routes, location)?.meta.title;
-    if (known) document.title = known;
-    setMeta(
-      'meta[name="robots"]',
-      named('robots'),
-      'content',
-      meta.noindex ? 'noindex' : 'index, follow',
-    );
-    setMeta(
-      'link[rel="canonical"]',
-      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      'href',
-      meta.canonical,
-    );
-    let current = true;
-    if (isFirst && document.querySelector('meta[name="description"]')) return;
+/**
+ * Title, description, canonical address and robots of the page at `location`
+ * (use-document-meta.ts loads this module on the first navigation). Returns a cancel for the
+ * description, which comes from its own chunk.
+ */
+export function applyDocumentMeta(location: string, isFirst: boolean): () => void {
+  const meta = metaFor(location);
+  const known = findPattern(routes, location)?.meta.title;
+  if (known) document.title = known;
+  setMeta(
+    'meta[name="robots"]',
+    named('robots'),
+    'content',
+    meta.noindex ? 'noindex' : 'index, follow',
+  );
+  setMeta(
+    'link[rel="canonical"]',
+    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+    'href',
+    meta.canonical,
+  );
+  let current = true;
+  if (!(isFirst && document.querySelector('meta[name="description"]')))
     void import('./route-descriptions').then(({ routeTitles, routeDescriptions }) => {
       if (!current) return;
       const loaded = metaFor(location, { titles: routeTitles, descriptions: routeDescriptions });
       document.title = loaded.title;
       setMeta('meta[name="description"]', named('description'), 'content', loaded.description);
     });
-    return () => {
-      current = false;
-    };
-  }, [location]);
+  return () => {
+    current = false;
+  };
 }

@@ -61,3 +61,28 @@ export function acceptUpdate(): void {
   });
   waitingWorker.postMessage({ type: 'SKIP_WAITING' });
 }
+
+/**
+ * Whether this device has submissions in its outbox, read with the bare IndexedDB API so the
+ * page does not load Dexie (or the outbox screens) just to learn there is nothing to show.
+ */
+export async function hasOutboxEntries(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  const known = (await indexedDB.databases?.().catch(() => [])) ?? [];
+  if (!known.some((d) => d.name === 'chassimmo')) return false;
+  return new Promise((resolve) => {
+    const open = indexedDB.open('chassimmo');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (found: boolean) => {
+        db.close();
+        resolve(found);
+      };
+      if (!db.objectStoreNames.contains('outbox')) return done(false);
+      const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+      count.onsuccess = () => done(count.result > 0);
+      count.onerror = () => done(false);
+    };
+  });
+}

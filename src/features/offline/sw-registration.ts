@@ -15,7 +15,8 @@ export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | nul
 
 /**
  * Registers /sw.js (sw-lifecycle.ts) once the app is stable (loaded and idle) or after 30 s at
- * most (spec 9). A failed installation is only logged (spec 2.8).
+ * most (spec 9), and looks then for submissions waiting in the outbox. A failed installation is
+ * only logged (spec 2.8).
  */
 export function registerServiceWorker(): void {
   if (typeof window === 'undefined') return;
@@ -27,17 +28,19 @@ export function registerServiceWorker(): void {
   const standalone = window.matchMedia?.('(display-mode: standalone)').matches;
   if (!standalone && /iPhone|iPad|iPod/.test(navigator.userAgent)) swStore.installOffer = true;
 
-  void hasOutboxEntries().then((found) => {
-    if (found) swStore.outboxActivity = true;
-  });
-  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  const worker = 'serviceWorker' in navigator && import.meta.env.PROD;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     // Loaded only now: nothing of it is needed to show the page.
     import('./sw-lifecycle')
-      .then(({ startWorker }) => startWorker())
+      .then(({ startWorker, hasOutboxEntries }) => {
+        void hasOutboxEntries().then((found) => {
+          if (found) swStore.outboxActivity = true;
+        });
+        if (worker) startWorker();
+      })
       .catch((error: unknown) => console.error('Service worker non installé', error));
   };
   const whenIdle = () =>
@@ -60,29 +63,4 @@ export function useServiceWorker() {
 /** Asks the worker to replay what waits now ('Renvoyer maintenant' forces past the backoff). */
 export function requestReplay(force = false): void {
   navigator.serviceWorker?.controller?.postMessage({ type: 'OUTBOX_REPLAY', force });
-}
-
-/**
- * Whether this device has submissions in its outbox, read with the bare IndexedDB API so the
- * page does not load Dexie (or the outbox screens) just to learn there is nothing to show.
- */
-async function hasOutboxEntries(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  const known = (await indexedDB.databases?.().catch(() => [])) ?? [];
-  if (!known.some((d) => d.name === 'chassimmo')) return false;
-  return new Promise((resolve) => {
-    const open = indexedDB.open('chassimmo');
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      const done = (found: boolean) => {
-        db.close();
-        resolve(found);
-      };
-      if (!db.objectStoreNames.contains('outbox')) return done(false);
-      const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-      count.onsuccess = () => done(count.result > 0);
-      count.onerror = () => done(false);
-    };
-  });
 }

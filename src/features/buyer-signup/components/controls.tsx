@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 import { CheckIcon } from '../../../ui';
 import { LongFormNav, LongFormTitle, OptionCards } from '../../long-form';
 import { STEP_TITLE_ID } from './frame';
@@ -6,10 +6,17 @@ import { STEP_TITLE_ID } from './frame';
 import type { ChoiceProps, Option } from '../../long-form';
 export type { Option };
 
+/**
+ * The level of the steps' titles: h1 in the wizard, lower when a step is shown inside another
+ * page (the client area's criteria editor).
+ */
+export const StepTitleLevel = createContext<'h1' | 'h2' | 'h3'>('h1');
+
 /** The step's title with the step number minus one (spec 2.6), focused on each new step. */
 export function StepTitle({ step, children }: { step: number; children: ReactNode }) {
+  const level = useContext(StepTitleLevel);
   return (
-    <LongFormTitle id={STEP_TITLE_ID}>
+    <LongFormTitle id={STEP_TITLE_ID} level={level}>
       <span className="text-primary">{step - 1}.</span> {children}
     </LongFormTitle>
   );

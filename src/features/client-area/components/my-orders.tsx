@@ -3,7 +3,8 @@ import { isMeasuredProduct } from '../../../domain/basket';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
 import type { OrderLine } from '../../../domain/payment.schema';
-import { useApiGet } from '../../../lib/use-api-get';
+import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
+import { useSession } from '../../auth';
 import { ApiLoadStatus } from '../../../ui/api-load-status';
 
 /** GET /api/orders/mine (server/routes/shop.ts): what a buyer sees of an order. */
@@ -31,10 +32,13 @@ const euros = (cents: number) => formatEuro(cents / 100);
  * never bought: it is not listed.
  */
 export function MyOrders() {
-  const load = useApiGet<MyOrder[]>('/api/orders/mine');
+  const { user } = useSession();
+  // Kept on the device with the rest of the area: readable offline after one visit.
+  const [cached] = useCachedApi<MyOrder[]>(user?._id, '/api/orders/mine');
+  const load = asApiLoad(cached);
   const orders = load.status === 'ready' ? load.data.filter((o) => o.status !== 'cancelled') : [];
   return (
-    <section aria-labelledby="client-orders-title" className="mt-10">
+    <section aria-labelledby="client-orders-title">
       <h3 id="client-orders-title" className="text-xl font-semibold">
         Mes commandes homestylz
       </h3>

@@ -1,45 +1,131 @@
+import type { ReactNode } from 'react';
 import { company } from '../../../domain/company';
-import { MyDashboard } from '../../auth/my-dashboard';
+import { formatUpdatedAt } from '../../../domain/dates';
+import { useCachedApi, asApiLoad } from '../../../db/use-cached-api';
+import { AccountPage } from '../../../ui/account-page';
+import { ApiLoadStatus } from '../../../ui/api-load-status';
+import { useSession } from '../../auth';
+import { MyAccount } from '../components/my-account';
+import { MyCriteria } from '../components/my-criteria';
+import { MyDocuments } from '../components/my-documents';
+import { Messages, MyProject } from '../components/my-project';
 import { MyOrders } from '../components/my-orders';
-import { ProjectSummary } from '../components/project-summary';
+import { OVERVIEW_PATH, type ClientOverview } from '../overview';
 
-const nextSteps = [
-  'Les étapes de votre recherche, de la validation du mandat à la signature de l’acte',
-  'Les biens que votre chasseur immobilier vous propose et les comptes rendus de visite',
-  'Les documents à fournir pour votre dossier d’acquéreur',
-];
+/** The area's sections, in the page's order: the in-page navigation links to them. */
+const sections = [
+  { id: 'mon-projet', label: 'Mon projet' },
+  { id: 'mes-criteres', label: 'Mes critères' },
+  { id: 'mes-documents', label: 'Mes documents' },
+  { id: 'messages', label: 'Messages' },
+  { id: 'mes-commandes', label: 'Mes commandes' },
+  { id: 'mon-compte', label: 'Mon compte' },
+] as const;
+type SectionId = (typeof sections)[number]['id'];
 
-/** /dashboard, client only (spec 6): the buyer's project (criteria and stage) and the account. */
-export default function ClientDashboardPage() {
+function Section({
+  id,
+  children,
+  srOnlyTitle = false,
+}: {
+  id: SectionId;
+  children: ReactNode;
+  /** The section's content names itself visibly (« Mes commandes homestylz »). */
+  srOnlyTitle?: boolean;
+}) {
+  const label = sections.find((s) => s.id === id)?.label ?? '';
   return (
-    <MyDashboard
-      eyebrow="Mon Espace"
-      lead={
-        'Bienvenue dans votre espace client\u00a0: vous y suivrez votre projet d’achat avec votre chasseur immobilier.'
-      }
-      titleId="client-project-title"
-      title="Votre projet"
+    <section
+      id={id}
+      aria-labelledby={`${id}-titre`}
+      className="scroll-mt-24 rounded-box border border-base-300 bg-base-200/50 p-5 sm:p-8"
     >
-      <ProjectSummary />
-      <MyOrders />
-      <p className="mt-6 text-base-content/75">Vous retrouverez bientôt ici&nbsp;:</p>
-      <ul className="mt-4 space-y-2 text-base-content/75">
-        {nextSteps.map((step) => (
-          <li key={step} className="flex gap-2">
-            <span aria-hidden="true" className="text-secondary-strong">
-              —
-            </span>
-            {step}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-6 text-sm text-base-content/70">
-        Une question d’ici là&nbsp;? Appelez-nous au{' '}
-        <a href={`tel:${company.phoneE164}`} className="link link-primary">
-          {company.phone}
-        </a>
-        .
-      </p>
-    </MyDashboard>
+      <h2 id={`${id}-titre`} className={srOnlyTitle ? 'sr-only' : 'text-2xl font-semibold'}>
+        {label}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /dashboard, client only (spec 6, issue 16): the buyer's project (stage timeline, hunter),
+ * the search and its edit, the documents, the hunter's messages, the orders and the account.
+ * Readable offline after one visit: the overview is kept on the device, with its date.
+ */
+export default function ClientDashboardPage() {
+  const { user } = useSession();
+  const userId = user?._id;
+  const [load, reload] = useCachedApi<ClientOverview>(userId, OVERVIEW_PATH);
+  if (!user || !userId) return null;
+  const overview = load.status === 'ready' ? load.data : null;
+  const waiting = <ApiLoadStatus load={asApiLoad(load)} loading="Chargement de votre espace…" />;
+
+  return (
+    <AccountPage
+      eyebrow="Mon Espace"
+      title={`Bonjour ${user.firstname}`}
+      lead={
+        'Bienvenue dans votre espace client\u00a0: suivez votre projet d’achat avec votre chasseur immobilier.'
+      }
+      columns="lg:grid-cols-[13rem_minmax(0,1fr)]"
+    >
+      <nav aria-label="Sections de votre espace" className="lg:sticky lg:top-24 lg:self-start">
+        <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:gap-1 lg:overflow-visible">
+          {sections.map((s) => (
+            <li key={s.id} className="shrink-0">
+              <a href={`#${s.id}`} className="btn btn-ghost btn-sm w-full justify-start">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 space-y-8">
+        {load.status === 'ready' && load.fromCache ? (
+          <p role="status" className="rounded-box bg-warning/15 p-3 text-sm">
+            {navigator.onLine ? null : <span className="badge badge-warning mr-2">Hors ligne</span>}
+            Dernière version enregistrée sur cet appareil, {formatUpdatedAt(load.fetchedAt)}.
+          </p>
+        ) : null}
+        <Section id="mon-projet">{overview ? <MyProject overview={overview} /> : waiting}</Section>
+        <Section id="mes-criteres">
+          {overview ? (
+            overview.projects.length === 0 ? (
+              <p className="mt-4 text-base-content/75">Aucune recherche enregistrée.</p>
+            ) : (
+              overview.projects.map((project) => (
+                <MyCriteria
+                  key={project.id}
+                  userId={userId}
+                  project={project}
+                  headingId={`client-criteres-${project.id}`}
+                  onChanged={reload}
+                />
+              ))
+            )
+          ) : (
+            waiting
+          )}
+        </Section>
+        <Section id="mes-documents">
+          <MyDocuments />
+        </Section>
+        <Section id="messages">{overview ? <Messages overview={overview} /> : waiting}</Section>
+        <Section id="mes-commandes" srOnlyTitle>
+          <MyOrders />
+        </Section>
+        <Section id="mon-compte">
+          <MyAccount />
+          <p className="mt-6 text-sm text-base-content/75">
+            Une question&#8239;? Appelez-nous au{' '}
+            <a href={`tel:${company.phoneE164}`} className="link link-primary">
+              {company.phone}
+            </a>
+            .
+          </p>
+        </Section>
+      </div>
+    </AccountPage>
   );
 }

@@ -14,21 +14,24 @@ export const longFormTitleClass = 'text-2xl font-semibold leading-tight outline-
 export function LongFormTitle({
   id,
   className,
+  level: Heading = 'h1',
   children,
 }: {
   id: string;
   /** Classes added to the title's own. */
   className?: string;
+  /** h1 on the form's own page; lower where a step is shown inside another page. */
+  level?: 'h1' | 'h2' | 'h3';
   children: ReactNode;
 }) {
   return (
-    <h1
+    <Heading
       id={id}
       tabIndex={-1}
       className={className ? `${longFormTitleClass} ${className}` : longFormTitleClass}
     >
       {children}
-    </h1>
+    </Heading>
   );
 }
 

@@ -1,4 +1,5 @@
-import { api, toApiFailure } from '../../../lib/api';
+import { toApiFailure } from '../../../lib/api';
+import { downloadWithToken } from '../../../lib/download-file';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
 
@@ -12,15 +13,7 @@ export function CsvButton({ path, filename }: { path: string; filename: string }
       className="btn btn-outline btn-sm"
       run={async () => {
         try {
-          const blob = await api(path, { responseType: 'blob' });
-          const url = URL.createObjectURL(blob);
-          const link = document.createElement('a');
-          link.href = url;
-          link.download = filename;
-          document.body.append(link);
-          link.click();
-          link.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          await downloadWithToken(path, filename);
         } catch (error) {
           notify.error(toApiFailure(error).message);
         }

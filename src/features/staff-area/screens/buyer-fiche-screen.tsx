@@ -7,6 +7,7 @@ import { FactList } from '../../../ui/fact-list';
 import { useSession } from '../../auth';
 import { AssignControl } from '../components/assign-control';
 import { AuditList } from '../components/audit-list';
+import { BuyerDocuments } from '../components/buyer-documents';
 import { LoadGate, offlineSince } from '../components/load-gate';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
@@ -127,6 +128,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                   ) : null}
                 </section>
               ))}
+              <BuyerDocuments userId={fiche.user._id} />
               <NotesPanel
                 recordType="buyer"
                 recordId={fiche.user._id}
