@@ -52,8 +52,6 @@ const zones = [
       // A second public entry: it reads IndexedDB, and offline/index.ts is in every page's first
       // download, where the database code must not be.
       ...(name === 'offline' ? [] : ['./offline/submission-status.tsx']),
-      // Likewise for the account areas' dashboard frame: auth/index.ts ships with every page.
-      ...(name === 'auth' ? [] : ['./auth/my-dashboard.tsx']),
       // The wizard's question steps, for the client area's criteria editor.
       ...(name === 'buyer-signup' ? [] : ['./buyer-signup/criteria.ts']),
     ],

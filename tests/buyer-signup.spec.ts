@@ -90,7 +90,7 @@ test.describe('buyer signup wizard', () => {
       .toBeTruthy();
     await page.goto(new URL(link!).pathname);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('En cours de validation')).toBeVisible();
+    await expect(page.getByTestId('project-stage')).toHaveText('En cours de validation');
     // The project is named for a person (goal and where), never by its database id.
     const project = page.getByRole('article', { name: 'Résidence principale\u00a0– Paris (75)' });
     await expect(project).toBeVisible();

@@ -6,7 +6,9 @@ import { leadStatuses } from '../../src/domain/staff';
 import { hashPassword } from '../auth/password-hash';
 import { UsersRepo } from '../auth/users.repo';
 import { insertBuyerProject } from './buyer-projects.repo';
+import type { Transaction } from 'kysely';
 import type { Db } from './database';
+import type { Database } from './schema';
 import { insertOwnerLead } from './owner-leads.repo';
 import { DEMO_PASSWORD } from './seed';
 
@@ -66,11 +68,57 @@ const places = [
 const HOUR = 3_600_000;
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
+/**
+ * A buyer's project as the wizard would have stored it, then moved stage by stage up to
+ * `stageIndex` by `hunterId`, 60 hours apart, dated from `createdAt`.
+ */
+async function seedProject(
+  trx: Transaction<Database>,
+  userId: string,
+  project: BuyerProject,
+  createdAt: string,
+  stageIndex: number,
+  hunterId: string | null,
+  now: number,
+): Promise<void> {
+  await insertBuyerProject(trx, userId, project, undefined);
+  const saved = await trx
+    .selectFrom('buyer_project')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  let at = new Date(createdAt).getTime();
+  for (let s = 1; s <= stageIndex; s++) {
+    at += 60 * HOUR;
+    await trx
+      .insertInto('project_stage_move')
+      .values({
+        project_id: saved.id,
+        from_stage: pick(projectStages, s - 1).value,
+        to_stage: pick(projectStages, s).value,
+        by_user_id: hunterId,
+        note: s === 1 ? 'Mandat de recherche signé.' : '',
+        at: new Date(Math.min(at, now - HOUR)).toISOString(),
+      })
+      .execute();
+  }
+  await trx
+    .updateTable('buyer_project')
+    .set({
+      stage: pick(projectStages, stageIndex).value,
+      created_at: createdAt,
+      version: 1 + stageIndex,
+    })
+    .where('id', '=', saved.id)
+    .execute();
+}
+
 export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
   const users = new UsersRepo(db);
   if (await users.findByEmail('chasseuse2@demo.chassimmo.fr')) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const demoHunter = await users.findByEmail('chasseur@demo.chassimmo.fr');
+  const claire = await users.findByEmail('client@demo.chassimmo.fr');
   await db.transaction().execute(async (trx) => {
     const hunters: (string | null)[] = [demoHunter?.id ?? null];
     for (const [email, firstname, lastname] of [
@@ -132,35 +180,40 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         apport: 1 + (i % 4),
         withBank: i % 2 === 0,
       } as BuyerProject;
-      await insertBuyerProject(trx, client.id, project, undefined);
-      const saved = await trx
-        .selectFrom('buyer_project')
-        .select('id')
-        .where('user_id', '=', client.id)
-        .executeTakeFirstOrThrow();
-      let at = new Date(createdAt).getTime();
-      for (let s = 1; s <= stageIndex; s++) {
-        at += 60 * HOUR;
-        await trx
-          .insertInto('project_stage_move')
-          .values({
-            project_id: saved.id,
-            from_stage: pick(projectStages, s - 1).value,
-            to_stage: pick(projectStages, s).value,
-            by_user_id: hunterId,
-            note: s === 1 ? 'Mandat de recherche signé.' : '',
-            at: new Date(Math.min(at, now - HOUR)).toISOString(),
-          })
-          .execute();
-      }
+      await seedProject(trx, client.id, project, createdAt, stageIndex, hunterId, now);
+    }
+
+    // The demo client (Claire, spec: client@demo) follows a search the demo hunter moved to
+    // « Recherche », with a message meant for her: her area shows a real project.
+    if (claire) {
+      const claireProject = {
+        personCount: 2,
+        searchGoal: 'Résidence principale',
+        department: ['75', '92'],
+        cities: ['Paris', 'Boulogne-Billancourt'],
+        typeBien: [1],
+        typeAchat: [1],
+        surface: 3,
+        roomCount: 3,
+        bedroomCount: 2,
+        visitCount: 1,
+        description: 'Une troisième pièce pour le télétravail, près d’une ligne de métro.',
+        budget: 650_000,
+        apport: 3,
+        withBank: true,
+      } as BuyerProject;
+      const createdAt = new Date(now - 200 * HOUR).toISOString();
+      await seedProject(trx, claire.id, claireProject, createdAt, 2, demoHunter?.id ?? null, now);
       await trx
-        .updateTable('buyer_project')
-        .set({
-          stage: pick(projectStages, stageIndex).value,
-          created_at: createdAt,
-          version: 1 + stageIndex,
+        .insertInto('staff_note')
+        .values({
+          record_type: 'buyer',
+          record_id: claire.id,
+          author_id: demoHunter?.id ?? null,
+          text: 'Bonjour Claire, trois biens correspondent à votre recherche à Boulogne. Je vous propose des visites jeudi en fin de journée.',
+          visible_to_client: 1,
+          created_at: new Date(now - 20 * HOUR).toISOString(),
         })
-        .where('id', '=', saved.id)
         .execute();
     }
 

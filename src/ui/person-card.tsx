@@ -12,7 +12,16 @@ function initials({ firstname, lastname }: Person): string {
  * The signed-in person, as the client and staff areas show it, with the way to their settings.
  * Imported by path (not through ui/index.ts): only the account areas need it.
  */
-export function PersonCard({ person, roles }: { person: Person; roles: readonly number[] }) {
+export function PersonCard({
+  person,
+  roles,
+  level: Heading = 'h2',
+}: {
+  person: Person;
+  roles: readonly number[];
+  /** The name's heading level: h3 inside a section of its own (the client's « Mon compte »). */
+  level?: 'h2' | 'h3';
+}) {
   const labels = roles.filter(isRoleCode).map((r) => roleLabels[r]);
   return (
     <section
@@ -28,9 +37,9 @@ export function PersonCard({ person, roles }: { person: Person; roles: readonly 
           {initials(person)}
         </span>
         <div className="min-w-0">
-          <h2 id="person-card-name" className="truncate font-sans text-lg font-semibold">
+          <Heading id="person-card-name" className="truncate font-sans text-lg font-semibold">
             {person.firstname} {person.lastname}
-          </h2>
+          </Heading>
           <p className="flex flex-wrap gap-1.5 pt-1">
             {labels.map((label) => (
               <span

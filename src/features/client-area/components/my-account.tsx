@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { logout } from '../../auth';
+import { PersonCard } from '../../../ui/person-card';
+import { logout, useSession } from '../../auth';
 
 /** « Télécharger mes données » (RGPD art. 15 and 20): one JSON file, fetched with the token. */
 function ExportButton() {
@@ -170,15 +170,12 @@ function DeleteAccount() {
 
 /** « Mon compte »: the settings, the data export and the account's deletion. */
 export function MyAccount() {
+  const { user, roles } = useSession();
   return (
     <>
-      <p className="mt-4">
-        Vos coordonnées et votre mot de passe se changent dans{' '}
-        <Link href="/parametres" className="link link-primary">
-          vos paramètres
-        </Link>
-        .
-      </p>
+      <div className="mt-4 max-w-md">
+        {user ? <PersonCard person={user} roles={roles} level="h3" /> : null}
+      </div>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">Vos données</h3>

@@ -47,6 +47,20 @@ function StageTimeline({ stage, moves }: { stage: string; moves: BuyerFiche['mov
   );
 }
 
+/** When the client last changed this project's search from their area (the audit says it). */
+function CriteriaEdited({ audit, projectId }: { audit: BuyerFiche['audit']; projectId: number }) {
+  const edit = audit.find(
+    (e) => e.action === 'criteria' && (e.after as { id?: unknown } | null)?.id === projectId,
+  );
+  if (!edit) return null;
+  return (
+    <p className="mt-1 text-sm text-base-content/75" data-testid="criteria-edited">
+      <span className="badge badge-info badge-sm mr-2">Modifiés par le client</span> le{' '}
+      {formatDateTime(edit.at)}
+    </p>
+  );
+}
+
 /**
  * « Fiche acquéreur »: identity and contact, the projects as the wizard captured them (in
  * words), each with its stage, the move control and its history; assignment (supervisors),
@@ -105,6 +119,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                     />
                   ) : null}
                   <h3 className="mt-6 text-lg font-semibold">Critères de recherche</h3>
+                  <CriteriaEdited audit={fiche.audit} projectId={project.id} />
                   <FactList rows={projectCriteria(project)} />
                   {fiche.moves.some((m) => m.projectId === project.id) ? (
                     <>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import type { TodayView } from '../../../domain/staff-views';
+import { PersonCard } from '../../../ui/person-card';
 import { useSession } from '../../auth';
 import { Callback, HunterName } from '../components/callback';
 import { LoadGate, offlineSince } from '../components/load-gate';
@@ -18,7 +19,7 @@ const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  */
 export function TodayScreen() {
   const [load] = useStaffApi<TodayView>('/api/staff/today');
-  const { roles } = useSession();
+  const { user, roles } = useSession();
   return (
     <StaffFrame
       title="Aujourd’hui"
@@ -106,6 +107,9 @@ export function TodayScreen() {
           </div>
         )}
       </LoadGate>
+      <div className="mt-12 max-w-md">
+        {user ? <PersonCard person={user} roles={roles} /> : null}
+      </div>
     </StaffFrame>
   );
 }
