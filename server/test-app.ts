@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type Stripe from 'stripe';
 import { createApp } from './app';
 import { UsersRepo } from './auth/users.repo';
@@ -30,7 +33,12 @@ export async function makeTestApp(
   await migrateToLatest(db);
   if (options.seed) await seedDemoAccounts(new UsersRepo(db));
   geo ??= loadGeoIndex();
-  const env = parseEnv({ NODE_ENV: 'test', ...options.env });
+  // Files the app writes (clients' documents) go to a throwaway folder, never to ./data.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'chassimmo-test-')),
+    ...options.env,
+  });
   const jwtSecret = randomBytes(32);
   const mails = new MailQueue(db);
   const app = createApp({

@@ -396,12 +396,16 @@ describe('a hunter’s note written without network (issue 15)', () => {
 });
 
 describe('which POSTs may wait for the network', () => {
-  it('knows the fixed paths and a client’s criteria edit under any project id, nothing else', () => {
+  it('knows the fixed paths, a client’s criteria edit under any project id and a document’s upload (PUT), nothing else', () => {
     expect(queuedFlowOf('/api/register')).toBe('buyer');
     expect(queuedFlowOf('/api/staff/notes')).toBe('staff-note');
     expect(queuedFlowOf('/api/client/projects/42/criteria')).toBe('client-criteria');
     expect(queuedFlowOf('/api/client/projects/x/criteria')).toBeUndefined();
     expect(queuedFlowOf('/api/client/projects/42/criteria/extra')).toBeUndefined();
+    expect(queuedFlowOf('/api/client/documents/identite', 'PUT')).toBe('client-document');
+    expect(queuedFlowOf('/api/client/documents/identite')).toBeUndefined();
+    expect(queuedFlowOf('/api/client/documents/../../x', 'PUT')).toBeUndefined();
+    expect(queuedFlowOf('/api/register', 'PUT')).toBeUndefined();
     expect(queuedFlowOf('/api/client/delete-account')).toBeUndefined();
     expect(queuedFlowOf('/api/toString')).toBeUndefined();
   });
@@ -453,5 +457,63 @@ describe('a client’s criteria edit made without network (issue 16)', () => {
       .where('id', '=', project.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ budget: 612_000, version: project.version + 1 });
+  });
+});
+
+describe('a client’s document sent without network (issue 16)', () => {
+  it('keeps the file’s bytes, replays them with the token and records them once, even when the first answer was lost', async () => {
+    const email = 'client.document@exemple.fr';
+    const registered = await main.app.request(
+      '/api/register',
+      postJson({ ...validRegistration, email }, { 'Idempotency-Key': crypto.randomUUID() }),
+    );
+    expect(registered.status).toBe(201);
+    const user = await db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const { token } = await new TokenService(db, main.jwtSecret).issue({
+      id: user.id,
+      roles: [Role.CLIENT],
+      sessionVersion: user.session_version,
+    });
+    const key = crypto.randomUUID();
+    const pdf = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), 0, 255, 128, 10]);
+    const request = new Request(`${origin}/api/client/documents/salaires`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/pdf',
+        'X-File-Name': encodeURIComponent('bulletins été.pdf'),
+        'Idempotency-Key': key,
+        Authorization: `Bearer ${token}`,
+      },
+      body: pdf,
+    });
+    await queueSubmission(queue, request, 'client-document', notify);
+    expect(await getOutboxEntry(key)).toMatchObject({
+      flow: 'client-document',
+      status: 'queued',
+      summary: 'bulletins été.pdf',
+    });
+    faults.push('lost-answer');
+    await replayQueue(queue, notify, true);
+    await replayQueue(queue, notify, true);
+    expect((await getOutboxEntry(key))?.status).toBe('sent');
+    const stored = await db
+      .selectFrom('client_document')
+      .select(['kind', 'size', 'original_name'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toEqual([
+      { kind: 'salaires', size: pdf.byteLength, original_name: 'bulletins été.pdf' },
+    ]);
+    const uploads = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'document.upload')
+      .where('record_id', '=', user.id)
+      .execute();
+    expect(uploads).toHaveLength(1);
   });
 });

@@ -28,15 +28,22 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/staff/notes': 'staff-note',
 };
 
-/** Queued POSTs whose path carries an id: a client's criteria edit (issue 16). */
-const QUEUED_PATTERNS: readonly (readonly [RegExp, OutboxFlow])[] = [
-  [/^\/api\/client\/projects\/\d+\/criteria$/, 'client-criteria'],
+/**
+ * Queued requests whose path carries an id: a client's criteria edit (POST) and a document's
+ * upload (PUT, the file's bytes), both issue 16.
+ */
+const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
+  ['POST', /^\/api\/client\/projects\/\d+\/criteria$/, 'client-criteria'],
+  ['PUT', /^\/api\/client\/documents\/[a-z_]+$/, 'client-document'],
 ];
 
-/** The flow of a POST to `pathname` that may wait for the network, undefined for any other. */
-export function queuedFlowOf(pathname: string): OutboxFlow | undefined {
-  if (Object.hasOwn(QUEUED_PATHS, pathname)) return QUEUED_PATHS[pathname];
-  return QUEUED_PATTERNS.find(([pattern]) => pattern.test(pathname))?.[1];
+/**
+ * The flow of a `method` request to `pathname` that may wait for the network, undefined for any
+ * other.
+ */
+export function queuedFlowOf(pathname: string, method = 'POST'): OutboxFlow | undefined {
+  if (method === 'POST' && Object.hasOwn(QUEUED_PATHS, pathname)) return QUEUED_PATHS[pathname];
+  return QUEUED_PATTERNS.find(([m, pattern]) => m === method && pattern.test(pathname))?.[2];
 }
 
 export const REPLAY_TIMEOUT_MS = 20_000;
@@ -82,6 +89,15 @@ async function messageOf(response: Response): Promise<string | undefined> {
 
 /** What the person will see for a queued submission: the e-mail it was made with, or a note's start. */
 export async function summaryOf(request: Request): Promise<string | undefined> {
+  // A document's upload: its bytes say nothing, its name does.
+  const fileName = request.headers.get('X-File-Name');
+  if (fileName) {
+    try {
+      return decodeURIComponent(fileName);
+    } catch {
+      return undefined;
+    }
+  }
   try {
     const body = (await request.clone().json()) as {
       email?: unknown;
@@ -118,7 +134,7 @@ const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? ''
 function flowOf(entry: QueueEntry): OutboxFlow {
   return (
     (entry.metadata as { flow?: OutboxFlow } | undefined)?.flow ??
-    queuedFlowOf(new URL(entry.request.url).pathname) ??
+    queuedFlowOf(new URL(entry.request.url).pathname, entry.request.method) ??
     'owner'
   );
 }

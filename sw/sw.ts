@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
@@ -62,27 +62,35 @@ const queue = new Queue('public-posts', {
   },
 });
 
-/** The two public POSTs: straight to the network; without one, queued and answered 202. */
-registerRoute(
-  ({ url, request }) => request.method === 'POST' && queuedFlowOf(url.pathname) !== undefined,
-  async ({ request, url }) => {
-    const flow = queuedFlowOf(url.pathname) ?? 'owner';
-    const copy = request.clone();
-    try {
-      return await fetchWithTimeout(request);
-    } catch {
-      await queueSubmission(queue, copy, flow, notify);
-      return new Response(
-        JSON.stringify({
-          queued: true,
-          message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
-        }),
-        { status: 202, headers: { 'Content-Type': 'application/json' } },
-      );
-    }
-  },
-  'POST',
-);
+/**
+ * The requests that may wait for the network (outbox-replay.ts: the public forms, the staff's
+ * notes, the client's criteria and documents): straight to the network; without one, queued and
+ * answered 202.
+ */
+const sendOrQueue: RouteHandlerCallback = async ({ request, url }) => {
+  const flow = queuedFlowOf(url.pathname, request.method) ?? 'owner';
+  const copy = request.clone();
+  try {
+    return await fetchWithTimeout(request);
+  } catch {
+    await queueSubmission(queue, copy, flow, notify);
+    return new Response(
+      JSON.stringify({
+        queued: true,
+        message: 'Pas de réseau : votre envoi sera fait dès le retour de la connexion.',
+      }),
+      { status: 202, headers: { 'Content-Type': 'application/json' } },
+    );
+  }
+};
+for (const method of ['POST', 'PUT'] as const) {
+  registerRoute(
+    ({ url, request }) =>
+      request.method === method && queuedFlowOf(url.pathname, method) !== undefined,
+    sendOrQueue,
+    method,
+  );
+}
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; force?: boolean } | undefined;

@@ -186,7 +186,7 @@ test.describe('client area offline (issue 16)', () => {
   test.use({ serviceWorkers: 'allow' });
   test.setTimeout(120_000);
 
-  test('opens without network with the kept project and its date; a criteria edit made offline arrives once', async ({
+  test('opens without network with the kept project and its date; a criteria edit and a document sent offline arrive once', async ({
     page,
     context,
   }) => {
@@ -212,11 +212,30 @@ test.describe('client area offline (issue 16)', () => {
     const pending = page.getByTestId('pending-criteria');
     await expect(pending).toContainText('En attente');
 
+    // A document sent without network waits in the outbox too, with its name and state.
+    await upload(documentRow(page, 'impots'), {
+      name: 'avis-imposition.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('avis'),
+    });
+    const waiting = page.getByTestId('pending-document-impots');
+    await expect(waiting).toContainText('En attente');
+    await expect(waiting).toContainText('avis-imposition.pdf');
+
     await page.reload();
     await expect(page.getByTestId('pending-criteria')).toContainText('En attente');
+    await expect(page.getByTestId('pending-document-impots')).toContainText('En attente');
+    await expect(page.getByTestId('document-status-impots')).toHaveText('À fournir');
 
     await context.setOffline(false);
     await expect(page.getByTestId('pending-criteria')).toHaveCount(0, { timeout: 45_000 });
+    await expect(page.getByTestId('pending-document-impots')).toHaveCount(0, { timeout: 45_000 });
+    await expect(page.getByTestId('document-status-impots')).toHaveText('Reçu');
+    const documents = queryDb<{ n: number }>(
+      `select count(*) as n from audit_log where record_id = ? and action = 'document.upload'`,
+      id,
+    );
+    expect(documents[0]?.n).toBe(1);
     const project = queryDb<{ budget: number }>(
       'select budget from buyer_project where user_id = ?',
       id,

@@ -147,6 +147,40 @@ describe('Mes documents: upload and download by the owner', () => {
   });
 });
 
+describe('Mes documents: an upload replayed by the outbox', () => {
+  it('is recorded once per Idempotency-Key: the replay keeps no second file and no second entry', async () => {
+    const { t, upload, stored } = await setup();
+    const key = { 'Idempotency-Key': 'cle-envoi-hors-ligne-0001' };
+    const first = await upload('client', 'impots', PDF, 'application/pdf', 'avis.pdf', key);
+    expect(first.status).toBe(200);
+    const files = stored();
+    expect(files).toHaveLength(1);
+    // The answer was lost on the way: the outbox sends the same bytes again.
+    const again = await upload('client', 'impots', PDF, 'application/pdf', 'avis.pdf', key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toMatchObject({ kind: 'impots', status: 'recu' });
+    expect(stored()).toEqual(files);
+    const uploads = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'document.upload')
+      .where('record_id', '=', t.ids.client)
+      .execute();
+    expect(uploads).toHaveLength(1);
+    // The same key with another file is refused, and that file is not kept either.
+    const other = await upload('client', 'impots', PNG, 'image/png', 'b.png', key);
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { message: string }).message).toMatch(/autre fichier/);
+    expect(stored()).toEqual(files);
+    const invalid = await upload('client', 'impots', PDF, 'application/pdf', 'a.pdf', {
+      'Idempotency-Key': 'court',
+    });
+    expect(invalid.status).toBe(400);
+    expect(stored()).toEqual(files);
+  });
+});
+
 describe('Mes documents: who may list, download, replace and review', () => {
   it('refuses anonymous and forged callers (401), staff on client paths and clients on staff paths (403)', async () => {
     const { t, upload, get, review, stored } = await setup();

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   DOCUMENT_REASON_MAX,
@@ -24,8 +25,9 @@ import { Role } from '../../src/domain/roles';
 import { requireAuth, requireRoles, type AuthEnv } from '../auth/middleware';
 import { toUser } from '../auth/users.repo';
 import type { Db } from '../db/database';
-import type { ClientDocumentTable } from '../db/schema';
+import type { ClientDocumentTable, Database } from '../db/schema';
 import { apiError, readJson, validationError } from '../http/errors';
+import { IDEMPOTENCY_KEY_PATTERN, once, type IdempotentResult } from '../http/idempotency';
 import { documentRefusedMail } from '../mail/templates';
 import { audit } from '../staff/audit';
 import type { StaffRouteDeps } from '../staff/deps';
@@ -249,6 +251,12 @@ export function clientDocumentsRoutes(
     }
     const originalName = displayFileName(rawName);
     const userId = c.get('user')._id;
+    // Optional here (the page's own upload has one; a script may not): with it, an upload the
+    // outbox replays after a lost answer is recorded once (issue 16, offline).
+    const key = c.req.header('Idempotency-Key');
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return apiError(c, 400, 'L’en-tête Idempotency-Key est invalide (16 à 128 caractères).');
+    }
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const fileId = randomUUID();
     const partial = path.join(dir, `${fileId}.part`);
@@ -266,9 +274,10 @@ export function clientDocumentsRoutes(
     const { mime, size } = received;
     const at = new Date(now()).toISOString();
     let replaced: string | undefined;
+    let outcome: IdempotentResult['kind'] = 'new';
     try {
       await rename(partial, fileOf(fileId));
-      await db.transaction().execute(async (trx) => {
+      const record = async (trx: Transaction<Database>) => {
         const previous = await trx
           .selectFrom('client_document')
           .select(['id', 'file_id', 'status'])
@@ -311,11 +320,37 @@ export function clientDocumentsRoutes(
           },
           at,
         );
-      });
+      };
+      if (key) {
+        const hash = createHash('sha256')
+          .update(`${kind}\n`)
+          .update(await readFile(fileOf(fileId)))
+          .digest('hex');
+        outcome = (
+          await once(db, `client-document:${userId}`, key, hash, async (trx) => {
+            await record(trx);
+            return { status: 200, body: { kind } };
+          })
+        ).kind;
+      } else {
+        await db.transaction().execute(record);
+      }
     } catch (error) {
       await unlink(partial).catch(() => undefined);
       await unlink(fileOf(fileId)).catch(() => undefined);
       throw error;
+    }
+    if (outcome !== 'new') {
+      // Already recorded under this key (a replay), or the key served for another file: this
+      // copy is not kept.
+      await unlink(fileOf(fileId)).catch(() => undefined);
+      if (outcome === 'conflict')
+        return apiError(
+          c,
+          409,
+          'Cet envoi a déjà été fait avec un autre fichier. Rechargez la page puis renvoyez le document.',
+        );
+      c.header('Idempotent-Replayed', 'true');
     }
     // The replaced file goes once the new one is recorded.
     if (replaced) await unlink(fileOf(replaced)).catch(() => undefined);

@@ -3,7 +3,7 @@
  * per Idempotency-Key, written by the service worker and shown by the page. Pure rules here; the
  * storage is in src/db, the replay in sw/.
  */
-export type OutboxFlow = 'owner' | 'buyer' | 'staff-note' | 'client-criteria';
+export type OutboxFlow = 'owner' | 'buyer' | 'staff-note' | 'client-criteria' | 'client-document';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -193,6 +193,7 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   buyer: { label: 'Inscription acquéreur', feminine: true },
   'staff-note': { label: 'Note de suivi', feminine: true },
   'client-criteria': { label: 'Modification de vos critères', feminine: true },
+  'client-document': { label: 'Document', feminine: false },
 };
 
 /** The state's French label, agreed with the flow's noun ('Envoyé', 'Envoyée'). */

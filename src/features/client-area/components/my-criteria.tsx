@@ -8,7 +8,7 @@ import { FactList } from '../../../ui/fact-list';
 import { requestReplay } from '../../offline';
 import { useSubmissionState } from '../../offline/submission-status';
 import { criteriaOf, criteriaPath, formatDateTime, type ClientProject } from '../overview';
-import { pendingCriteria, type PendingCriteria } from '../pending-criteria';
+import { pendingCriteria, type PendingCriteria } from '../pending-changes';
 import { CriteriaEditor } from './criteria-editor';
 
 /** An edit the outbox still holds: the criteria sent and their state, until the server has them. */

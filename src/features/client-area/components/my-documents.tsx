@@ -1,28 +1,94 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
   type ClientDocumentView,
   type DocumentKind,
 } from '../../../domain/client-documents';
 import { formatLongDate } from '../../../domain/dates';
+import { outboxStatusLabel } from '../../../domain/outbox';
 import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../lib/api';
 import { downloadWithToken } from '../../../lib/download-file';
 import { notify } from '../../../lib/toast';
 import { ApiLoadStatus } from '../../../ui/api-load-status';
 import { useSession } from '../../auth';
+import { requestReplay } from '../../offline';
+import { useSubmissionState } from '../../offline/submission-status';
+import { pendingDocuments, type PendingDocument } from '../pending-changes';
 import { checkDocumentFile, fileHead, prepareDocument } from '../document-file';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
 
 const filePath = (kind: DocumentKind) => `/api/client/documents/${kind}/file`;
 
+/**
+ * An upload the outbox still holds (made without network): its state, until the server has it.
+ * Sent: the list is read again; refused: said, until the person has read it.
+ */
+function PendingUpload({ entry, onSettled }: { entry: PendingDocument; onSettled: () => void }) {
+  const state = useSubmissionState(entry.key);
+  const status = state?.status ?? 'sent';
+  const told = useRef(false);
+  useEffect(() => {
+    if (status !== 'sent' || told.current) return;
+    told.current = true;
+    onSettled();
+  });
+  const failed = status === 'failed';
+  return (
+    <div
+      className="mt-3 rounded-box border border-dashed border-warning p-3 text-sm"
+      data-testid={`pending-document-${entry.kind}`}
+      role={failed ? 'alert' : 'status'}
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={`badge ${failed ? 'badge-error' : 'badge-warning'}`}>
+          {outboxStatusLabel(status, 'client-document')}
+        </span>
+        <span className="break-all">
+          {entry.fileName} ({formatFileSize(entry.size)})
+        </span>
+      </p>
+      {failed ? (
+        <>
+          <p className="mt-2">{state?.message ?? 'Le serveur a refusé ce document.'}</p>
+          <button type="button" className="btn btn-sm mt-2" onClick={onSettled}>
+            J’ai compris
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-base-content/75">
+            Gardé sur cet appareil, il partira dès le retour du réseau, même si vous fermez la page.
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm mt-1"
+            onClick={() => requestReplay(true)}
+          >
+            Renvoyer maintenant
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** One kind: its status, the staff's reason when refused, and the file input to send it. */
 function DocumentRow({
   doc,
+  userId,
+  pending,
   onSent,
+  onQueued,
+  onSettled,
 }: {
   doc: ClientDocumentView;
+  userId: string;
+  /** Uploads of this kind waiting in the outbox. */
+  pending: PendingDocument[];
   onSent: (doc: ClientDocumentView) => void;
+  onQueued: () => void;
+  onSettled: (key: string) => void;
 }) {
   const errorId = useId();
   const [error, setError] = useState('');
@@ -30,6 +96,7 @@ function DocumentRow({
   const sent = doc.status !== 'a_fournir';
 
   async function send(file: File) {
+    let key: string | undefined;
     setError('');
     setBusy(true);
     try {
@@ -45,18 +112,39 @@ function DocumentRow({
         setError(again.message);
         return;
       }
-      const updated = await api<ClientDocumentView>(`/api/client/documents/${doc.kind}`, {
-        method: 'PUT',
-        body: prepared.blob,
-        headers: {
-          'Content-Type': prepared.mime,
-          'X-File-Name': encodeURIComponent(prepared.name),
+      // Without network the service worker keeps the file and sends it once, with this key.
+      const entry: PendingDocument = {
+        key: crypto.randomUUID(),
+        kind: doc.kind,
+        fileName: prepared.name,
+        size: prepared.blob.size,
+        at: Date.now(),
+      };
+      key = entry.key;
+      await pendingDocuments.add(userId, entry).catch(() => undefined);
+      const answer = await api<ClientDocumentView | { queued: true }>(
+        `/api/client/documents/${doc.kind}`,
+        {
+          method: 'PUT',
+          body: prepared.blob,
+          headers: {
+            'Content-Type': prepared.mime,
+            'X-File-Name': encodeURIComponent(prepared.name),
+            'Idempotency-Key': entry.key,
+          },
+          timeout: 120_000,
         },
-        timeout: 120_000,
-      });
-      onSent(updated);
+      );
+      if ('queued' in answer) {
+        notify.info(`Pas de réseau\u00a0: «\u00a0${doc.label}\u00a0» partira dès son retour.`);
+        onQueued();
+        return;
+      }
+      await pendingDocuments.remove(userId, entry.key).catch(() => undefined);
+      onSent(answer);
       notify.success(`«\u00a0${doc.label}\u00a0» est envoyé.`);
     } catch (failure) {
+      if (key) await pendingDocuments.remove(userId, key).catch(() => undefined);
       setError(toApiFailure(failure).message);
     } finally {
       setBusy(false);
@@ -125,6 +213,9 @@ function DocumentRow({
           </span>
         ) : null}
       </div>
+      {pending.map((entry) => (
+        <PendingUpload key={entry.key} entry={entry} onSettled={() => onSettled(entry.key)} />
+      ))}
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-error">
           {error}
@@ -142,9 +233,35 @@ function DocumentRow({
 /** Inside the page's « Mes documents » section, which names it. */
 export function MyDocuments() {
   const { user } = useSession();
+  const userId = user?._id;
   // Kept on the device with the rest of the area: the statuses read offline after one visit.
-  const [cached, reload] = useCachedApi<ClientDocumentView[]>(user?._id, '/api/client/documents');
+  const [cached, reload] = useCachedApi<ClientDocumentView[]>(userId, '/api/client/documents');
   const load = asApiLoad(cached);
+  const [pending, setPending] = useState<PendingDocument[]>([]);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    pendingDocuments.read(userId).then(
+      (all) => {
+        if (current) setPending(all);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, round]);
+  const settled = (key: string) => {
+    if (!userId) return;
+    void pendingDocuments
+      .remove(userId, key)
+      .catch(() => undefined)
+      .then(() => {
+        setRound((r) => r + 1);
+        reload();
+      });
+  };
   const [sent, setSent] = useState<Partial<Record<DocumentKind, ClientDocumentView>>>({});
   const docs = load.status === 'ready' ? load.data.map((d) => sent[d.kind] ?? d) : [];
   return (
@@ -162,6 +279,10 @@ export function MyDocuments() {
             <DocumentRow
               key={doc.kind}
               doc={doc}
+              userId={userId ?? ''}
+              pending={pending.filter((p) => p.kind === doc.kind)}
+              onQueued={() => setRound((r) => r + 1)}
+              onSettled={settled}
               onSent={(updated) => {
                 setSent((s) => ({ ...s, [updated.kind]: updated }));
                 reload();
