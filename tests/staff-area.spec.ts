@@ -139,7 +139,8 @@ test.describe('staff area (issue 15)', () => {
 
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
-    await staffSignIn(other, 'directeur');
+    // Not the directeur: tests/auth.spec.ts changes that account's password.
+    await staffSignIn(other, 'admin');
     await other.goto(`/wh-dashboard/acquereurs/${id}`);
     await other.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
     await expect(other.getByTestId('fiche-stage')).toHaveText('Mandat signé');

@@ -12,7 +12,7 @@ import { idempotentPost } from '../http/idempotency';
 import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
 import { accountDeletedMail, dataExportMail } from '../mail/templates';
 import { audit } from '../staff/audit';
-import { deleteDocumentsOf } from './client-documents';
+import { removeDocumentRows, unlinkDocuments } from './client-documents';
 import type { StaffRouteDeps } from '../staff/deps';
 
 const STALE =
@@ -304,7 +304,7 @@ export function clientAreaRoutes(
       );
     await throttle.forget(attempt.key);
     const at = new Date(now()).toISOString();
-    await db.transaction().execute(async (trx) => {
+    const files = await db.transaction().execute(async (trx) => {
       await mails.enqueue(accountDeletedMail(row.email, row.firstname), trx);
       await trx
         .updateTable('app_user')
@@ -338,14 +338,25 @@ export function clientAreaRoutes(
         .where('record_type', '=', 'buyer')
         .where('record_id', '=', userId)
         .execute();
+      // The trail keeps what was done and when, not what it said: file names, reasons and the
+      // search's before/after carry the person's data.
+      await trx
+        .updateTable('audit_log')
+        .set({ before: null, after: null })
+        .where('record_type', '=', 'buyer')
+        .where('record_id', '=', userId)
+        .where('action', 'in', ['criteria', 'document.upload', 'document.review'])
+        .execute();
       await audit(
         trx,
         { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
         at,
       );
+      // The documents sent (identity, payslips…): their rows go with the account, the files
+      // once that is committed.
+      return removeDocumentRows(trx, userId);
     });
-    // The documents sent (identity, payslips…): their rows and files go too.
-    await deleteDocumentsOf(db, deps.documentsDir, userId);
+    await unlinkDocuments(deps.documentsDir, files);
     return c.json({ deleted: true, message: 'Votre compte est supprimé.' });
   });
 

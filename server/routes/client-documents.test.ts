@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../db/seed';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -385,7 +386,8 @@ describe('Mes documents: what the server refuses', () => {
     const before = everything();
     const res = await upload('client', 'identite', PDF, 'application/pdf', '../../etc/passwd');
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { fileName: string }).fileName).toBe('passwd');
+    // The type found in the bytes names the extension.
+    expect(((await res.json()) as { fileName: string }).fileName).toBe('passwd.pdf');
     const files = stored();
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -416,5 +418,77 @@ describe('Mes documents: what the server refuses', () => {
       ...(before.includes('data/documents') ? [] : ['data/documents']),
       `data/documents/${files[0]}`,
     ]);
+  });
+});
+
+describe('Mes documents: edges', () => {
+  it('answers 400 to an upload cut off mid-file and keeps nothing', async () => {
+    const { upload, stored } = await setup();
+    let pulls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1)
+          controller.enqueue(new Uint8Array(Buffer.concat([PDF, Buffer.alloc(64 * 1024)])));
+        else controller.error(new Error('connexion perdue'));
+      },
+    });
+    const res = await upload('client', 'identite', stream, 'application/pdf', 'a.pdf');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/interrompu/);
+    expect(stored()).toEqual([]);
+  });
+
+  it('does not review a file the reviewer has not seen: a newer upload makes the review 409', async () => {
+    const { t, upload, review, get } = await setup();
+    await upload('client', 'identite', PDF);
+    const seen = (
+      (await (await get('manager', `/api/staff/buyers/${t.ids.client}/documents`)).json()) as {
+        kind: string;
+        uploadedAt: string;
+      }[]
+    ).find((d) => d.kind === 'identite')!;
+    await new Promise((r) => setTimeout(r, 5));
+    await upload('client', 'identite', PNG, 'image/png', 'autre.png');
+    const res = await review('manager', t.ids.client, 'identite', {
+      status: 'valide',
+      uploadedAt: seen.uploadedAt,
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toMatch(/nouveau fichier/);
+    const row = await t.db
+      .selectFrom('client_document')
+      .select(['status', 'mime'])
+      .where('user_id', '=', t.ids.client)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'recu', mime: 'image/png' });
+  });
+
+  it('goes with the account: rows and files deleted, the trail without file names or reasons', async () => {
+    const { t, upload, review, stored } = await setup();
+    await upload('client', 'identite', PDF, 'application/pdf', 'Carte Claire Cliente.pdf');
+    await review('manager', t.ids.client, 'identite', { status: 'refuse', reason: 'Illisible' });
+    expect(stored()).toHaveLength(1);
+    const res = await t.app.request('/api/client/delete-account', {
+      method: 'POST',
+      headers: { ...t.headers.client, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(stored()).toEqual([]);
+    const rows = await t.db
+      .selectFrom('client_document')
+      .select('id')
+      .where('user_id', '=', t.ids.client)
+      .execute();
+    expect(rows).toEqual([]);
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('record_id', '=', t.ids.client)
+      .where('action', 'like', 'document.%')
+      .execute();
+    expect(trail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(trail)).not.toMatch(/Carte|Illisible/);
   });
 });

@@ -36,6 +36,8 @@ import { actorOf, inScope, requireStaff, type StaffEnv } from '../staff/policy';
 const NO_KIND = 'Ce type de document n’existe pas.';
 const NOT_SENT = 'Ce document n’a pas encore été envoyé.';
 const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
+const INTERRUPTED =
+  'L’envoi a été interrompu avant la fin du fichier. Vérifiez votre connexion puis réessayez.';
 const EMPTY = 'Le fichier reçu est vide. Choisissez de nouveau le document puis réessayez.';
 
 const reviewSchema = z
@@ -51,6 +53,8 @@ const reviewSchema = z
         `Le motif est trop long (${DOCUMENT_REASON_MAX} caractères au plus).`,
       )
       .default(''),
+    /** The upload the reviewer saw (uploadedAt as listed): another one since is not reviewed. */
+    uploadedAt: z.string({ error: 'uploadedAt doit être un texte.' }).max(40).optional(),
   })
   .refine((v) => v.status !== 'refuse' || v.reason.length > 0, {
     path: ['reason'],
@@ -116,6 +120,9 @@ async function documentList(db: Db, userId: string, staff: boolean): Promise<Cli
   });
 }
 
+/** The account was deleted while its upload was arriving. */
+class AccountGone extends Error {}
+
 /** Outcome of reading an upload's body into a file. */
 type Received =
   | { ok: true; mime: DocumentMime; size: number }
@@ -136,7 +143,14 @@ async function receive(body: ReadableStream<Uint8Array> | null, file: string): P
   let done = false;
   try {
     for (;;) {
-      const next = await reader.read();
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        // The connection dropped mid-file: nothing is kept, and it is the sender's doing.
+        done = true;
+        return { ok: false, status: 400, message: INTERRUPTED };
+      }
       if (next.done) {
         done = true;
         break;
@@ -249,7 +263,6 @@ export function clientDocumentsRoutes(
     } catch {
       rawName = '';
     }
-    const originalName = displayFileName(rawName);
     const userId = c.get('user')._id;
     // Optional here (the page's own upload has one; a script may not): with it, an upload the
     // outbox replays after a lost answer is recorded once (issue 16, offline).
@@ -272,12 +285,20 @@ export function clientDocumentsRoutes(
       return apiError(c, received.status, received.message);
     }
     const { mime, size } = received;
+    const originalName = displayFileName(rawName, mime);
     const at = new Date(now()).toISOString();
     let replaced: string | undefined;
     let outcome: IdempotentResult['kind'] = 'new';
     try {
       await rename(partial, fileOf(fileId));
       const record = async (trx: Transaction<Database>) => {
+        // An upload that began just before the account was deleted does not bring it back.
+        const owner = await trx
+          .selectFrom('app_user')
+          .select('deleted_at')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!owner || owner.deleted_at) throw new AccountGone();
         const previous = await trx
           .selectFrom('client_document')
           .select(['id', 'file_id', 'status'])
@@ -338,6 +359,7 @@ export function clientDocumentsRoutes(
     } catch (error) {
       await unlink(partial).catch(() => undefined);
       await unlink(fileOf(fileId)).catch(() => undefined);
+      if (error instanceof AccountGone) return apiError(c, 410, 'Ce compte a été supprimé.');
       throw error;
     }
     if (outcome !== 'new') {
@@ -392,11 +414,13 @@ export function clientDocumentsRoutes(
     const found = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('client_document')
-        .select(['id', 'status', 'reason'])
+        .select(['id', 'status', 'reason', 'uploaded_at'])
         .where('user_id', '=', buyer.id)
         .where('kind', '=', kind)
         .executeTakeFirst();
       if (!row) return false;
+      if (parsed.data.uploadedAt !== undefined && parsed.data.uploadedAt !== row.uploaded_at)
+        return 'stale' as const;
       await trx
         .updateTable('client_document')
         .set({ status, reason, reviewed_by: actor.id, reviewed_at: at })
@@ -428,6 +452,12 @@ export function clientDocumentsRoutes(
       return true;
     });
     if (!found) return apiError(c, 404, NOT_SENT);
+    if (found === 'stale')
+      return apiError(
+        c,
+        409,
+        'Le client vient d’envoyer un nouveau fichier pour ce document. Ouvrez-le avant de le valider ou de le refuser.',
+      );
     const list = await documentList(db, buyer.id, true);
     return c.json(list.find((d) => d.kind === kind));
   });
@@ -435,16 +465,25 @@ export function clientDocumentsRoutes(
   return app as unknown as Hono<AuthEnv>;
 }
 
-/** The files of a buyer's documents (the account's deletion removes them). */
-export async function deleteDocumentsOf(db: Db, documentsDir: string, userId: string) {
-  const rows = await db
+/**
+ * The account's deletion: the buyer's document rows go in its transaction (their file ids are
+ * returned), the files after it (unlinkDocuments).
+ */
+export async function removeDocumentRows(
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<string[]> {
+  const rows = await trx
     .selectFrom('client_document')
     .select('file_id')
     .where('user_id', '=', userId)
     .execute();
-  await db.deleteFrom('client_document').where('user_id', '=', userId).execute();
-  for (const row of rows)
-    await unlink(path.join(path.resolve(documentsDir), path.basename(row.file_id))).catch(
-      () => undefined,
-    );
+  await trx.deleteFrom('client_document').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.file_id);
+}
+
+/** Deletes the files whose rows removeDocumentRows took out, once that is committed. */
+export async function unlinkDocuments(documentsDir: string, fileIds: readonly string[]) {
+  for (const id of fileIds)
+    await unlink(path.join(path.resolve(documentsDir), path.basename(id))).catch(() => undefined);
 }

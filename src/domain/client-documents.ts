@@ -63,20 +63,32 @@ export function sniffDocumentMime(head: Uint8Array): DocumentMime | undefined {
 export const SNIFF_BYTES = 8;
 
 /**
- * A file name kept for display only: no path, no control or quote characters, at most 120
- * characters; never used to build a path on the server.
+ * A file name kept for display only: no path, no control, format or quote characters, at most
+ * 120 characters, and, given the type found in the bytes, that type's extension; never used to
+ * build a path on the server.
  */
-export function displayFileName(raw: string): string {
+export function displayFileName(raw: string, mime?: DocumentMime): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   const clean = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    // Invisible format characters (U+202E turns « fdp.exe » into « exe.pdf » on screen).
+    .replace(/\p{Cf}/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');
-  const short = clean.length > 120 ? `${clean.slice(0, 119)}…` : clean;
+  // The extension says what the bytes are, whatever the sender wrote.
+  const named = mime ? `${clean.replace(/\.[^.]*$/, '') || 'document'}${extensionOf[mime]}` : clean;
+  const chars = Array.from(named);
+  const short = chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : named;
   return short || 'document';
 }
+
+const extensionOf: Record<DocumentMime, string> = {
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+};
 
 /** One document as both the client and the staff see it. */
 export interface ClientDocumentView {

@@ -53,5 +53,14 @@ describe('document files on the device', () => {
     expect(displayFileName('\u0000"<script>.pdf')).toBe('script.pdf');
     expect(displayFileName('..')).toBe('document');
     expect(displayFileName('Bulletin  mars 2025.pdf')).toBe('Bulletin mars 2025.pdf');
+    // The bytes' type names the extension; hidden direction marks go.
+    expect(displayFileName('identite\u202Efdp.html', 'application/pdf')).toBe('identitefdp.pdf');
+    expect(displayFileName('scan.bat', 'image/png')).toBe('scan.png');
+    expect(displayFileName('photo', 'image/jpeg')).toBe('photo.jpg');
+    expect(displayFileName('', 'application/pdf')).toBe('document.pdf');
+    // Cut between characters, never inside an emoji.
+    const long = displayFileName(`${'é'.repeat(118)}😀😀.pdf`);
+    expect(Array.from(long)).toHaveLength(120);
+    expect(long).toBe(`${'é'.repeat(118)}😀…`);
   });
 });

@@ -35,10 +35,14 @@ function BuyerDocumentRow({
     const result = await staffChange<ClientDocumentView>(
       `${base}/${doc.kind}/review`,
       'POST',
-      status === 'refuse' ? { status, reason: reason.trim() } : { status },
+      // The upload this screen shows: one sent since is refused (409) and the list read again.
+      status === 'refuse'
+        ? { status, reason: reason.trim(), uploadedAt: doc.uploadedAt ?? undefined }
+        : { status, uploadedAt: doc.uploadedAt ?? undefined },
     );
     if (!result.ok) {
       setError(result.message);
+      if (result.status === 409) onChanged();
       return;
     }
     notify.success(
