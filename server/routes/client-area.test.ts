@@ -158,6 +158,10 @@ describe('Mon compte: RGPD', () => {
     expect(body.account).not.toHaveProperty('password_hash');
     expect(JSON.stringify(body)).not.toMatch(/scrypt\$/);
     expect(await t.mails.list('client@demo.chassimmo.fr')).toHaveLength(1);
+    // Taken again and again: the file each time, three e-mails an hour at most.
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('client', 'GET', '/api/client/export')).status).toBe(200);
+    expect(await t.mails.list('client@demo.chassimmo.fr')).toHaveLength(3);
   });
 
   it('deletes the account only with the password: anonymised, signed out, sign-in impossible, shown deleted to staff', async () => {

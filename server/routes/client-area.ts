@@ -9,7 +9,12 @@ import { toUser } from '../auth/users.repo';
 import { projectRowsOf, toProjectView } from '../db/buyer-projects.repo';
 import { apiError, readJson, validationError } from '../http/errors';
 import { idempotentPost } from '../http/idempotency';
-import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../http/throttle';
+import {
+  ACCOUNT_MAILS_PER_ACCOUNT,
+  PASSWORD_CHECK_PER_ACCOUNT,
+  passwordCheckKey,
+  type Throttle,
+} from '../http/throttle';
 import { accountDeletedMail, dataExportMail } from '../mail/templates';
 import { audit } from '../staff/audit';
 import { removeDocumentRows, unlinkDocuments } from './client-documents';
@@ -246,7 +251,12 @@ export function clientAreaRoutes(
     ]);
     const { projects, hunter, messages } = await overview(userId);
     const { _id, ...account } = toUser(row);
-    await mails.enqueue(dataExportMail(row.email, row.firstname));
+    // One e-mail per export, three an hour at most: a script calling the export in a loop does
+    // not flood the person's inbox (the export itself is theirs to take).
+    const told = await throttle.reserve([
+      { key: `export-mail:${userId}`, policy: ACCOUNT_MAILS_PER_ACCOUNT },
+    ]);
+    if (told.ok) await mails.enqueue(dataExportMail(row.email, row.firstname));
     c.header('Content-Disposition', 'attachment; filename="mes-donnees-chassimmo.json"');
     return c.json({
       exportedAt: new Date(now()).toISOString(),
