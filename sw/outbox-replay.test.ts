@@ -411,29 +411,35 @@ describe('which POSTs may wait for the network', () => {
   });
 });
 
+/** A buyer signed up through the real API, and a client session for them. */
+async function signedUpClient(email: string) {
+  const registered = await main.app.request(
+    '/api/register',
+    postJson({ ...validRegistration, email }, { 'Idempotency-Key': crypto.randomUUID() }),
+  );
+  expect(registered.status).toBe(201);
+  const user = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const { token } = await new TokenService(db, main.jwtSecret).issue({
+    id: user.id,
+    roles: [Role.CLIENT],
+    sessionVersion: user.session_version,
+  });
+  return { user, token };
+}
+
 describe('a client’s criteria edit made without network (issue 16)', () => {
   it('is replayed with its bearer token and applied once, even when the first answer was lost', async () => {
     const email = 'client.criteres@exemple.fr';
-    const registered = await main.app.request(
-      '/api/register',
-      postJson({ ...validRegistration, email }, { 'Idempotency-Key': crypto.randomUUID() }),
-    );
-    expect(registered.status).toBe(201);
-    const user = await db
-      .selectFrom('app_user')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const { user, token } = await signedUpClient(email);
     const project = await db
       .selectFrom('buyer_project')
       .selectAll()
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
-    const { token } = await new TokenService(db, main.jwtSecret).issue({
-      id: user.id,
-      roles: [Role.CLIENT],
-      sessionVersion: user.session_version,
-    });
     const key = crypto.randomUUID();
     const { project: criteria } = validRegistration;
     const request = new Request(`${origin}/api/client/projects/${project.id}/criteria`, {
@@ -463,21 +469,7 @@ describe('a client’s criteria edit made without network (issue 16)', () => {
 describe('a client’s document sent without network (issue 16)', () => {
   it('keeps the file’s bytes, replays them with the token and records them once, even when the first answer was lost', async () => {
     const email = 'client.document@exemple.fr';
-    const registered = await main.app.request(
-      '/api/register',
-      postJson({ ...validRegistration, email }, { 'Idempotency-Key': crypto.randomUUID() }),
-    );
-    expect(registered.status).toBe(201);
-    const user = await db
-      .selectFrom('app_user')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    const { token } = await new TokenService(db, main.jwtSecret).issue({
-      id: user.id,
-      roles: [Role.CLIENT],
-      sessionVersion: user.session_version,
-    });
+    const { user, token } = await signedUpClient(email);
     const key = crypto.randomUUID();
     const pdf = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), 0, 255, 128, 10]);
     const request = new Request(`${origin}/api/client/documents/salaires`, {

@@ -1,79 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BuyerProject } from '../../../domain/buyer-signup.schema';
-import { outboxStatusLabel } from '../../../domain/outbox';
 import { projectCriteria, projectTitle } from '../../../domain/project-view';
 import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { FactList } from '../../../ui/fact-list';
-import { requestReplay } from '../../offline';
-import { useSubmissionState } from '../../offline/submission-status';
 import { criteriaOf, criteriaPath, formatDateTime, type ClientProject } from '../overview';
 import { pendingCriteria, type PendingCriteria } from '../pending-changes';
 import { CriteriaEditor } from './criteria-editor';
-
-/** An edit the outbox still holds: the criteria sent and their state, until the server has them. */
-function PendingEdit({
-  edit,
-  onSettled,
-}: {
-  edit: PendingCriteria;
-  /** Arrived (the project is read again) or refused and dismissed. */
-  onSettled: () => void;
-}) {
-  const state = useSubmissionState(edit.key);
-  const status = state?.status ?? 'sent';
-  const told = useRef(false);
-  useEffect(() => {
-    if (status !== 'sent' || told.current) return;
-    told.current = true;
-    onSettled();
-  });
-  return (
-    <div
-      className="mt-4 rounded-box border border-dashed border-warning p-4"
-      data-testid="pending-criteria"
-      role={status === 'failed' ? 'alert' : 'status'}
-    >
-      <p className="flex flex-wrap items-center gap-2">
-        <span className={`badge ${status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
-          {outboxStatusLabel(status, 'client-criteria')}
-        </span>
-        <span className="font-medium">
-          Modification du {formatDateTime(new Date(edit.at).toISOString())}
-        </span>
-      </p>
-      {status === 'failed' ? (
-        <>
-          <p className="mt-2">{state?.message ?? 'Le serveur a refusé cette modification.'}</p>
-          <button type="button" className="btn btn-sm mt-3" onClick={onSettled}>
-            J’ai compris
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-base-content/75">
-            Vos nouveaux critères sont gardés sur cet appareil et partiront dès le retour du réseau,
-            même si vous fermez la page.
-            {state?.message ? ` Dernière tentative\u00a0: ${state.message}` : ''}
-          </p>
-          <details className="mt-2">
-            <summary className="cursor-pointer text-sm font-medium">
-              Voir les critères en attente
-            </summary>
-            <FactList rows={projectCriteria(edit.criteria)} />
-          </details>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm mt-2"
-            onClick={() => requestReplay(true)}
-          >
-            Renvoyer maintenant
-          </button>
-        </>
-      )}
-    </div>
-  );
-}
+import { PendingChange } from './pending-change';
 
 /**
  * « Mes critères »: the search as entered in the wizard, in words, and its edit with the
@@ -187,7 +121,27 @@ export function MyCriteria({
         </div>
       ) : null}
       {pending.map((edit) => (
-        <PendingEdit key={edit.key} edit={edit} onSettled={() => settled(edit.key)} />
+        <PendingChange
+          key={edit.key}
+          pendingKey={edit.key}
+          flow="client-criteria"
+          testId="pending-criteria"
+          title={
+            <span className="font-medium">
+              Modification du {formatDateTime(new Date(edit.at).toISOString())}
+            </span>
+          }
+          waiting="Vos nouveaux critères sont gardés sur cet appareil et partiront dès le retour du réseau, même si vous fermez la page."
+          refusedFallback="Le serveur a refusé cette modification."
+          onSettled={() => settled(edit.key)}
+        >
+          <details className="mt-2">
+            <summary className="cursor-pointer text-sm font-medium">
+              Voir les critères en attente
+            </summary>
+            <FactList rows={projectCriteria(edit.criteria)} />
+          </details>
+        </PendingChange>
       ))}
       {editing ? (
         <CriteriaEditor

@@ -1,77 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
   type ClientDocumentView,
   type DocumentKind,
 } from '../../../domain/client-documents';
 import { formatLongDate } from '../../../domain/dates';
-import { outboxStatusLabel } from '../../../domain/outbox';
 import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../lib/api';
 import { downloadWithToken } from '../../../lib/download-file';
 import { notify } from '../../../lib/toast';
 import { ApiLoadStatus } from '../../../ui/api-load-status';
 import { useSession } from '../../auth';
-import { requestReplay } from '../../offline';
-import { useSubmissionState } from '../../offline/submission-status';
 import { pendingDocuments, type PendingDocument } from '../pending-changes';
+import { PendingChange } from './pending-change';
 import { checkDocumentFile, fileHead, prepareDocument } from '../document-file';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
 
 const filePath = (kind: DocumentKind) => `/api/client/documents/${kind}/file`;
-
-/**
- * An upload the outbox still holds (made without network): its state, until the server has it.
- * Sent: the list is read again; refused: said, until the person has read it.
- */
-function PendingUpload({ entry, onSettled }: { entry: PendingDocument; onSettled: () => void }) {
-  const state = useSubmissionState(entry.key);
-  const status = state?.status ?? 'sent';
-  const told = useRef(false);
-  useEffect(() => {
-    if (status !== 'sent' || told.current) return;
-    told.current = true;
-    onSettled();
-  });
-  const failed = status === 'failed';
-  return (
-    <div
-      className="mt-3 rounded-box border border-dashed border-warning p-3 text-sm"
-      data-testid={`pending-document-${entry.kind}`}
-      role={failed ? 'alert' : 'status'}
-    >
-      <p className="flex flex-wrap items-center gap-2">
-        <span className={`badge ${failed ? 'badge-error' : 'badge-warning'}`}>
-          {outboxStatusLabel(status, 'client-document')}
-        </span>
-        <span className="break-all">
-          {entry.fileName} ({formatFileSize(entry.size)})
-        </span>
-      </p>
-      {failed ? (
-        <>
-          <p className="mt-2">{state?.message ?? 'Le serveur a refusé ce document.'}</p>
-          <button type="button" className="btn btn-sm mt-2" onClick={onSettled}>
-            J’ai compris
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-base-content/75">
-            Gardé sur cet appareil, il partira dès le retour du réseau, même si vous fermez la page.
-          </p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm mt-1"
-            onClick={() => requestReplay(true)}
-          >
-            Renvoyer maintenant
-          </button>
-        </>
-      )}
-    </div>
-  );
-}
 
 /** One kind: its status, the staff's reason when refused, and the file input to send it. */
 function DocumentRow({
@@ -214,7 +159,21 @@ function DocumentRow({
         ) : null}
       </div>
       {pending.map((entry) => (
-        <PendingUpload key={entry.key} entry={entry} onSettled={() => onSettled(entry.key)} />
+        <PendingChange
+          key={entry.key}
+          pendingKey={entry.key}
+          flow="client-document"
+          testId={`pending-document-${entry.kind}`}
+          className="mt-3 p-3 text-sm"
+          title={
+            <span className="break-all">
+              {entry.fileName} ({formatFileSize(entry.size)})
+            </span>
+          }
+          waiting="Gardé sur cet appareil, il partira dès le retour du réseau, même si vous fermez la page."
+          refusedFallback="Le serveur a refusé ce document."
+          onSettled={() => onSettled(entry.key)}
+        />
       ))}
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-error">
