@@ -8,6 +8,7 @@ import { loadJwtSecret } from './auth/secret';
 import { UsersRepo } from './auth/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { seedDemoWork } from './db/seed-demo-work';
+import { removeStalePartials } from './routes/client-documents';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
     );
   }
+  await removeStalePartials(path.join(dataDir, 'documents'));
   const mails = new MailQueue(db);
   // Production without SMTP_URL keeps its mails in the queue until one is configured; the
   // other modes without it deliver nowhere and show them at /dev/outbox.

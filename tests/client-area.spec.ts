@@ -96,6 +96,9 @@ test.describe('client area (issue 16)', () => {
     await expect(hunter.getByTestId('criteria-edited')).toContainText(
       /Modifiés par le client\s+le \d+ \w+/,
     );
+    // The trail says what moved, in the fiche's words.
+    await hunter.getByText(/Historique des actions/).click();
+    await expect(hunter.getByText(/^Budget\s:\s.+→\s735\s000\s€$/)).toBeVisible();
     await hunter.context().close();
 
     // « Mes documents »: a PDF, and a phone photo made smaller before it leaves the phone.

@@ -1,5 +1,4 @@
-import { DEMO_PASSWORD } from '../db/seed';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,9 @@ import { MAX_DOCUMENT_BYTES } from '../../src/domain/client-documents';
 import { Role } from '../../src/domain/roles';
 import { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
+import { DEMO_PASSWORD } from '../db/seed';
 import { staffTestApp, type Caller } from '../staff/test-staff';
+import { removeStalePartials } from './client-documents';
 
 let db: Db | undefined;
 let root: string | undefined;
@@ -490,5 +491,17 @@ describe('Mes documents: edges', () => {
       .execute();
     expect(trail.length).toBeGreaterThan(0);
     expect(JSON.stringify(trail)).not.toMatch(/Carte|Illisible/);
+  });
+});
+
+describe('Mes documents: at start', () => {
+  it('deletes the .part files a stopped upload left, and only those', async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'chassimmo-partials-'));
+    const dir = root;
+    writeFileSync(path.join(dir, '0b7e1c8e-1111-4a4a-9c9c-123456789abc.part'), '%PDF-');
+    writeFileSync(path.join(dir, '0b7e1c8e-2222-4a4a-9c9c-123456789abc'), '%PDF-1.4');
+    expect(await removeStalePartials(dir)).toBe(1);
+    expect(readdirSync(dir)).toEqual(['0b7e1c8e-2222-4a4a-9c9c-123456789abc']);
+    expect(await removeStalePartials(path.join(dir, 'absent'))).toBe(0);
   });
 });

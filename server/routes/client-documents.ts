@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { Transaction } from 'kysely';
@@ -486,4 +486,20 @@ export async function removeDocumentRows(
 export async function unlinkDocuments(documentsDir: string, fileIds: readonly string[]) {
   for (const id of fileIds)
     await unlink(path.join(path.resolve(documentsDir), path.basename(id))).catch(() => undefined);
+}
+
+/**
+ * At start, before any upload: the `.part` files a stopped process left mid-upload (nothing
+ * lists or serves them) are deleted. Returns how many.
+ */
+export async function removeStalePartials(documentsDir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(documentsDir);
+  } catch {
+    return 0; // no upload yet
+  }
+  const partials = names.filter((n) => n.endsWith('.part'));
+  for (const name of partials) await unlink(path.join(documentsDir, name)).catch(() => undefined);
+  return partials.length;
 }

@@ -1,3 +1,5 @@
+import type { BuyerProject } from '../../../domain/buyer-signup.schema';
+import { projectCriteria } from '../../../domain/project-view';
 import type { AuditView } from '../../../domain/staff-views';
 import { formatDateTime } from './notes-panel';
 
@@ -28,6 +30,39 @@ function describe(value: unknown): string {
     .join(', ');
 }
 
+const isProject = (value: unknown): value is BuyerProject =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as { department?: unknown }).department) &&
+  Array.isArray((value as { cities?: unknown }).cities);
+
+/**
+ * What an entry changed, in words. A client's criteria edit lists only the criteria that moved,
+ * as the fiche names them (« Budget : 650 000 € → 735 000 € »); other entries, before → after.
+ */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  if (isProject(before) && isProject(after)) {
+    const old = new Map(projectCriteria(before));
+    const moved = projectCriteria(after).filter(([term, value]) => old.get(term) !== value);
+    if (moved.length === 0) return null;
+    return (
+      <ul className="text-base-content/75">
+        {moved.map(([term, value]) => (
+          <li key={term}>
+            {term}&nbsp;: {old.get(term) || '—'} → {value || '—'}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (before === null && after === null) return null;
+  return (
+    <p className="text-base-content/75">
+      {describe(before)} → {describe(after)}
+    </p>
+  );
+}
+
 /** The record's audit trail (who, what, before → after, when), newest first. */
 export function AuditList({ entries }: { entries: AuditView[] }) {
   return (
@@ -45,11 +80,7 @@ export function AuditList({ entries }: { entries: AuditView[] }) {
                 <span className="font-medium">{actionNames[e.action] ?? e.action}</span> par{' '}
                 {e.actorName ?? 'le système'} · {formatDateTime(e.at)}
               </p>
-              {e.before !== null || e.after !== null ? (
-                <p className="text-base-content/75">
-                  {describe(e.before)} → {describe(e.after)}
-                </p>
-              ) : null}
+              <Changes before={e.before} after={e.after} />
             </li>
           ))}
         </ol>
