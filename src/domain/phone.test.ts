@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFrenchPhone } from './phone';
+import { isFrenchPhone, telHref } from './phone';
 
 describe('isFrenchPhone', () => {
   it.each([
@@ -21,4 +21,11 @@ describe('isFrenchPhone', () => {
     '06 12 34 56 7a',
     '0612 345678 9',
   ])('rejects %s', (phone) => expect(isFrenchPhone(phone)).toBe(false));
+});
+
+describe('telHref', () => {
+  it('keeps the digits and a leading +, as a tel: link wants', () => {
+    expect(telHref('06 12 34 56 78')).toBe('tel:0612345678');
+    expect(telHref('+33 6.12.34.56.78')).toBe('tel:+33612345678');
+  });
 });

@@ -1,3 +1,4 @@
+import { telHref } from '../../../domain/phone';
 import { formatLongDate } from '../../../domain/dates';
 import { projectTitle } from '../../../domain/project-view';
 import { stageSteps, formatDateTime, type ClientOverview, type ClientProject } from '../overview';
@@ -89,7 +90,7 @@ export function HunterCard({ overview }: { overview: ClientOverview }) {
         <p className="font-semibold">{name}</p>
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {hunter.phone ? (
-            <a href={`tel:${hunter.phone.replace(/[^\d+]/g, '')}`} className="link link-primary">
+            <a href={telHref(hunter.phone)} className="link link-primary">
               {hunter.phone}
             </a>
           ) : null}

@@ -11,3 +11,14 @@ export function useHunters(enabled: boolean): { id: string; name: string }[] {
   if (!enabled || load.status !== 'ready') return [];
   return load.data.items.map((u) => ({ id: u._id, name: `${u.firstname} ${u.lastname}` }));
 }
+
+/** The « Chasseur » filter of the staff lists: all, the unassigned, then each hunter. */
+export function hunterFilterOptions(
+  hunters: readonly { id: string; name: string }[],
+): { value: string; label: string }[] {
+  return [
+    { value: '', label: 'Tous' },
+    { value: 'none', label: 'Non attribués' },
+    ...hunters.map((h) => ({ value: h.id, label: h.name })),
+  ];
+}

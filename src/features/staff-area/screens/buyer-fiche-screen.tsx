@@ -1,3 +1,4 @@
+import { telHref } from '../../../domain/phone';
 import { Link } from 'wouter';
 import { projectStages } from '../../../domain/project';
 import { projectCriteria, projectTitle } from '../../../domain/project-view';
@@ -14,8 +15,6 @@ import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
-
-const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The nine stages as a line, the current one marked, the past ones dated by their move. */
 function StageTimeline({ stage, moves }: { stage: string; moves: BuyerFiche['moves'] }) {
@@ -166,7 +165,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                 ) : null}
                 <ul className="mt-3 space-y-2">
                   <li>
-                    <a href={telOf(fiche.user.phone)} className="link link-primary">
+                    <a href={telHref(fiche.user.phone)} className="link link-primary">
                       {fiche.user.phone}
                     </a>
                   </li>
@@ -189,7 +188,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                     <>
                       {fiche.hunter.name}
                       <br />
-                      <a href={telOf(fiche.hunter.phone)} className="link text-sm">
+                      <a href={telHref(fiche.hunter.phone)} className="link text-sm">
                         {fiche.hunter.phone}
                       </a>
                     </>

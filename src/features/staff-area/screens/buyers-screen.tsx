@@ -8,7 +8,7 @@ import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
 import { CsvButton } from '../components/csv-button';
 import { departmentOptions } from '../components/department-options';
-import { useHunters } from '../components/hunters';
+import { hunterFilterOptions, useHunters } from '../components/hunters';
 import {
   ListBar,
   Pager,
@@ -72,11 +72,7 @@ export function BuyersScreen() {
           <SelectFilter
             label="Chasseur"
             value={values.hunter}
-            options={[
-              { value: '', label: 'Tous' },
-              { value: 'none', label: 'Non attribués' },
-              ...hunters.map((h) => ({ value: h.id, label: h.name })),
-            ]}
+            options={hunterFilterOptions(hunters)}
             onChange={(hunter) => set({ hunter })}
           />
         ) : null}

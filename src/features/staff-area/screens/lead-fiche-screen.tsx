@@ -1,3 +1,4 @@
+import { telHref } from '../../../domain/phone';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
@@ -16,8 +17,6 @@ import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { staffChange, useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
 import { LeadStatusBadge } from './leads-screen';
-
-const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 const statusLabel = (status: LeadStatus) =>
   leadStatuses.find((s) => s.value === status)?.label ?? status;
@@ -171,7 +170,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 {lead.status === 'nouveau' ? (
                   <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
                     <Callback createdAt={lead.createdAt} />
-                    <a href={telOf(lead.phone)} className="link link-primary">
+                    <a href={telHref(lead.phone)} className="link link-primary">
                       Appeler le {lead.phone}
                     </a>
                   </p>
@@ -223,7 +222,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 </h2>
                 <ul className="mt-3 space-y-2">
                   <li>
-                    <a href={telOf(lead.phone)} className="link link-primary">
+                    <a href={telHref(lead.phone)} className="link link-primary">
                       {lead.phone}
                     </a>
                   </li>

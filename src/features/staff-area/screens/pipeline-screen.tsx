@@ -6,7 +6,7 @@ import { projectStages, type ProjectStage } from '../../../domain/project';
 import type { BuyerRow, StaffPage } from '../../../domain/staff-views';
 import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
-import { useHunters } from '../components/hunters';
+import { hunterFilterOptions, useHunters } from '../components/hunters';
 import { ListBar, SelectFilter, useListQuery } from '../components/list-controls';
 import { LoadGate } from '../components/load-gate';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
@@ -108,11 +108,7 @@ export function PipelineScreen() {
           <SelectFilter
             label="Chasseur"
             value={values.hunter}
-            options={[
-              { value: '', label: 'Tous' },
-              { value: 'none', label: 'Non attribués' },
-              ...hunters.map((h) => ({ value: h.id, label: h.name })),
-            ]}
+            options={hunterFilterOptions(hunters)}
             onChange={(hunter) => set({ hunter })}
           />
         </ListBar>

@@ -1,3 +1,4 @@
+import { telHref } from '../../../domain/phone';
 import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
@@ -9,8 +10,6 @@ import { LoadGate, offlineSince } from '../components/load-gate';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
-
-const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * « Aujourd'hui », the back office's landing: what needs a call now. New buyer projects (still
@@ -60,7 +59,7 @@ export function TodayScreen() {
                         {p.departments.map(departmentLabel).join(', ')} · {formatEuro(p.budget)}
                       </p>
                       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                        <a href={telOf(p.phone)} className="link">
+                        <a href={telHref(p.phone)} className="link">
                           {p.phone}
                         </a>
                         <HunterName name={p.hunterName} />
@@ -94,7 +93,7 @@ export function TodayScreen() {
                         <p className="mt-1 text-sm text-base-content/80">{l.city}</p>
                       ) : null}
                       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                        <a href={telOf(l.phone)} className="link">
+                        <a href={telHref(l.phone)} className="link">
                           {l.phone}
                         </a>
                         <HunterName name={l.hunterName} />
