@@ -1,7 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, systemChromium } from './scripts/browser.mjs';
+import { testChromium, testChromiumArgs } from './scripts/browser.mjs';
+import { timeouts } from './tests/support/timeouts';
 
 /** The built app served by the real server on a fresh SQLite file (tests/fixtures reads it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
@@ -13,18 +15,30 @@ if (!process.env.TEST_WORKER_INDEX) {
   mkdirSync(E2E_DATA_DIR, { recursive: true });
 }
 
-const executablePath = systemChromium();
+const executablePath = testChromium();
+
+/**
+ * Workers from the cores this process may use (os.availableParallelism honours `taskset`):
+ * a worker's Chromium needs about one core while a page loads, and the server and the test
+ * runner share the rest, so one worker for two cores (docs/testing.md). E2E_WORKERS overrides.
+ */
+export const E2E_WORKERS =
+  Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(os.availableParallelism() / 2));
 
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    ['./tests/support/slowest-reporter.ts'],
+  ],
+  timeout: timeouts.test,
+  expect: { timeout: timeouts.expect },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'fr-FR',
@@ -33,7 +47,7 @@ export default defineConfig({
     // The service worker is exercised by tests/offline.spec.ts, which allows it; elsewhere it
     // would only precache the whole app in every fresh context.
     serviceWorkers: 'block',
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath, args: testChromiumArgs },
   },
   projects: [
     {
@@ -51,7 +65,7 @@ export default defineConfig({
     command: `node ${process.env.DIST_DIR ?? 'dist'}/server/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: timeouts.serverStart,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',

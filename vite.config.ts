@@ -171,6 +171,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
       environment: 'node',
       restoreMocks: true,
+      // The ten slowest tests at the end of the run (scripts/slowest.mjs).
+      reporters: ['default', './scripts/vitest-slowest-reporter.mjs'],
     },
   };
 });

@@ -1,7 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { appStarted, expect, publicRoutes, test } from './fixtures';
+import { validRegistration } from '../src/domain/buyer-signup.fixture';
+import { BuyerStep, buyerStepSchemas } from '../src/domain/buyer-signup.schema';
+import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
+import { OwnerStep, ownerStepSchemas } from '../src/domain/owner-questionnaire.schema';
+import { openAtStep } from './support/long-form';
 import { uniqueEmail } from './support/owner-flow';
+import { demo, signIn } from './support/sign-in';
+import { timeouts } from './support/timeouts';
 import { expectFrenchTypography } from './support/typography';
 
 /**
@@ -59,13 +66,72 @@ const widths = [
   { tag: ' @mobile', label: '390 px' },
 ];
 
+/** The answers the long forms are opened with at a given step (tests/support/long-form.ts). */
+const ownerAnswers = { ...validOwnerSubmission.bien, ...validOwnerSubmission.contact };
+const buyerAnswers: Record<string, unknown> = validRegistration.project;
+
+/** The submit step of each long form: the last one with a form, sent by `submit` below. */
+const flows = [
+  {
+    name: 'questionnaire',
+    title: 'owner questionnaire',
+    path: '/questions-proprietaire',
+    flow: 'owner',
+    steps: ownerStepSchemas,
+    answers: ownerAnswers,
+    submitStep: OwnerStep.CONTACT,
+    submit: async (page: Page) => {
+      await page.getByLabel('Nom', { exact: true }).fill('Lefèvre');
+      await page.getByLabel('Prénom').fill('Hugo');
+      await page.getByLabel('Adresse e-mail').fill(uniqueEmail('a11y'));
+      await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+      await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    },
+  },
+  {
+    name: 'inscription',
+    title: 'buyer signup',
+    path: '/signup',
+    flow: 'buyer',
+    steps: buyerStepSchemas,
+    answers: buyerAnswers,
+    submitStep: BuyerStep.USER,
+    submit: async (page: Page) => {
+      const fields = ['Nom', 'Prenom', 'Adresse mail', 'Téléphone'];
+      const values = ['Martin', 'Jeanne', uniqueEmail('a11y-acheteur'), '06 12 34 56 78'];
+      for (const [i, name] of fields.entries())
+        await page.getByLabel(name, { exact: true }).fill(values[i]!);
+      await page.getByLabel('Mot de passe', { exact: true }).fill('Maison2026');
+      await page.getByLabel(/Confirmation/).fill('Maison2026');
+      await page.getByRole('button', { name: 'Validé' }).click();
+    },
+  },
+] as const;
+
+const staffScreens = [
+  '/wh-dashboard',
+  '/wh-dashboard/acquereurs',
+  '/wh-dashboard/pipeline',
+  '/wh-dashboard/proprietaires',
+  '/wh-dashboard/chiffres',
+  '/wh-dashboard/utilisateurs',
+  '/wh-dashboard/courriels',
+];
+
+/** The staff screens have loaded what they show: no loading status left. */
+const staffReady = (page: Page) =>
+  expect(page.getByRole('status')).toHaveCount(0, { timeout: timeouts.expect });
+
+// One test per page, step or screen: none carries more than a few screens of work
+// (docs/testing.md).
 for (const { tag, label } of widths) {
   test.describe(`accessibility at ${label}${tag}`, () => {
-    test(`every public page${tag}`, async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
+    test.describe('every public page', () => {
       for (const route of publicRoutes) {
-        await page.goto(route);
-        await expectAccessible(page, testInfo, route, false);
+        test(`${route}${tag}`, async ({ page }, testInfo) => {
+          await page.goto(route);
+          await expectAccessible(page, testInfo, route, false);
+        });
       }
     });
 
@@ -78,35 +144,44 @@ for (const { tag, label } of widths) {
       });
     });
 
-    test(`each step of the owner questionnaire${tag}`, async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      await page.goto('/questions-proprietaire');
-      await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
-      await walkSteps(page, testInfo, 'questionnaire', async () => {
-        await page.getByLabel('Nom', { exact: true }).fill('Lefèvre');
-        await page.getByLabel('Prénom').fill('Hugo');
-        await page.getByLabel('Adresse e-mail').fill(uniqueEmail('a11y'));
-        await page.getByLabel('Téléphone').fill('06 12 34 56 78');
-        await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-      });
-    });
+    for (const form of flows) {
+      test.describe(`each step of the ${form.title}`, () => {
+        test(`introduction${tag}`, async ({ page }, testInfo) => {
+          await page.goto(form.path);
+          await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
+          await expectAccessible(page, testInfo, `${form.name} : introduction`);
+          // « C’est parti ! » opens the first question.
+          const heading = page.locator('main h1').first();
+          const intro = (await heading.textContent())?.trim() ?? '';
+          await page.getByRole('button', { name: 'C’est parti !' }).click();
+          await expect(heading).not.toHaveText(intro);
+        });
 
-    test(`each step of the buyer signup${tag}`, async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      await page.goto('/signup');
-      await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
-      await walkSteps(page, testInfo, 'inscription', async () => {
-        const fields = ['Nom', 'Prenom', 'Adresse mail', 'Téléphone'];
-        const values = ['Martin', 'Jeanne', uniqueEmail('a11y-acheteur'), '06 12 34 56 78'];
-        for (const [i, name] of fields.entries())
-          await page.getByLabel(name, { exact: true }).fill(values[i]!);
-        await page.getByLabel('Mot de passe', { exact: true }).fill('Maison2026');
-        await page.getByLabel(/Confirmation/).fill('Maison2026');
-        await page.getByRole('button', { name: 'Validé' }).click();
-      });
-    });
+        const questions = Object.keys(form.steps)
+          .map(Number)
+          .filter((step) => step < form.submitStep);
+        for (const step of questions) {
+          test(`step ${step}${tag}`, async ({ page }, testInfo) => {
+            await openAtStep(page, { ...form, step, stepSchemas: form.steps });
+            await checkStepAndGoOn(page, testInfo, form.name);
+          });
+        }
 
-    test(`sign-in, activation and reset pages${tag}`, async ({ page }, testInfo) => {
+        test(`step ${form.submitStep}, sent, and the confirmation${tag}`, async ({
+          page,
+        }, testInfo) => {
+          await openAtStep(page, { ...form, step: form.submitStep, stepSchemas: form.steps });
+          const heading = await stepHeading(page);
+          await expectAccessible(page, testInfo, `${form.name} : ${heading}`);
+          await expect(page.getByRole('button', { name: 'Suivant' })).toBeHidden();
+          await form.submit(page);
+          await expect(page.getByText(/e-mail/).first()).toBeVisible();
+          await expectAccessible(page, testInfo, `${form.name} : confirmation`);
+        });
+      });
+    }
+
+    test.describe('sign-in, activation and reset pages', () => {
       for (const route of [
         '/signin',
         '/admin',
@@ -114,16 +189,20 @@ for (const { tag, label } of widths) {
         '/activation/code-inconnu-0123456789',
         '/reinitialiser-mot-de-passe/jeton-inconnu-0123456789',
       ]) {
-        await page.goto(route);
-        await expectAccessible(page, testInfo, route);
+        test(`${route}${tag}`, async ({ page }, testInfo) => {
+          await page.goto(route);
+          await expectAccessible(page, testInfo, route);
+        });
       }
-      // The sign-in page with its error shown.
-      await page.goto('/signin');
-      await page.getByLabel('Adresse e-mail').fill('personne@exemple.fr');
-      await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais1');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();
-      await expectAccessible(page, testInfo, '/signin (erreur)');
+
+      test(`/signin with its error shown${tag}`, async ({ page }, testInfo) => {
+        await page.goto('/signin');
+        await page.getByLabel('Adresse e-mail').fill('personne@exemple.fr');
+        await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais1');
+        await page.getByRole('button', { name: 'Se connecter' }).click();
+        await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();
+        await expectAccessible(page, testInfo, '/signin (erreur)');
+      });
     });
 
     test(`the basket panel and the payment return dialog${tag}`, async ({ page }, testInfo) => {
@@ -136,91 +215,73 @@ for (const { tag, label } of widths) {
       await expectAccessible(page, testInfo, 'Payement Annulé');
     });
 
-    test(`the client and staff areas${tag}`, async ({ page }, testInfo) => {
-      for (const [email, home] of [
-        ['client@demo.chassimmo.fr', '/dashboard'],
-        ['manager@demo.chassimmo.fr', '/wh-dashboard'],
+    test.describe('the client and staff areas', () => {
+      for (const [account, home] of [
+        ['client', '/dashboard'],
+        ['manager', '/wh-dashboard'],
       ] as const) {
-        await page.goto('/signin');
-        await page.getByLabel('Adresse e-mail').fill(email);
-        await page.getByLabel('Mot de passe', { exact: true }).fill('Demo1234');
-        await page.getByRole('button', { name: 'Se connecter' }).click();
-        await expect(page).toHaveURL(home);
-        await page.goto(home);
-        await expectAccessible(page, testInfo, home);
-        await page.goto('/parametres');
-        await expectAccessible(page, testInfo, `/parametres (${email})`);
-        await page.evaluate(() => localStorage.removeItem('token'));
+        test(`${home}, reached by signing in as the ${account}${tag}`, async ({
+          page,
+        }, testInfo) => {
+          await signIn(page, demo(account));
+          await expect(page).toHaveURL(home);
+          await page.goto(home);
+          await expectAccessible(page, testInfo, home);
+        });
+
+        test.describe(() => {
+          test.use({ signedInAs: account });
+          test(`/parametres of the ${account}${tag}`, async ({ page }, testInfo) => {
+            await page.goto('/parametres');
+            await expectAccessible(page, testInfo, `/parametres (${demo(account)})`);
+          });
+        });
       }
     });
 
-    test(`every screen of the staff area, as the admin who sees them all${tag}`, async ({
-      page,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      await page.goto('/admin');
-      await page.getByLabel('Adresse e-mail').fill('admin@demo.chassimmo.fr');
-      await page.getByLabel('Mot de passe', { exact: true }).fill('Demo1234');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await expect(page).toHaveURL('/wh-dashboard');
-      const ready = () => expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
-      for (const path of [
-        '/wh-dashboard',
-        '/wh-dashboard/acquereurs',
-        '/wh-dashboard/pipeline',
-        '/wh-dashboard/proprietaires',
-        '/wh-dashboard/chiffres',
-        '/wh-dashboard/utilisateurs',
-        '/wh-dashboard/courriels',
-      ]) {
-        await page.goto(path);
-        await ready();
-        await expectAccessible(page, testInfo, path);
+    test.describe('every screen of the staff area, as the admin who sees them all', () => {
+      test.use({ signedInAs: 'admin' });
+      for (const path of staffScreens) {
+        test(`${path}${tag}`, async ({ page }, testInfo) => {
+          await page.goto(path);
+          await staffReady(page);
+          await expectAccessible(page, testInfo, path);
+        });
       }
       // A fiche of each kind, opened from its list.
       for (const [list, fiche] of [
         ['/wh-dashboard/acquereurs', /\/wh-dashboard\/acquereurs\/.+/],
         ['/wh-dashboard/proprietaires', /\/wh-dashboard\/proprietaires\/\d+/],
       ] as const) {
-        await page.goto(list);
-        await page.getByRole('table').getByRole('link').first().click();
-        await expect(page).toHaveURL(fiche);
-        await ready();
-        await expectAccessible(page, testInfo, `fiche (${list})`);
+        test(`a fiche opened from ${list}${tag}`, async ({ page }, testInfo) => {
+          await page.goto(list);
+          await page.getByRole('table').getByRole('link').first().click();
+          await expect(page).toHaveURL(fiche);
+          await staffReady(page);
+          await expectAccessible(page, testInfo, `fiche (${list})`);
+        });
       }
     });
   });
 }
 
+async function stepHeading(page: Page) {
+  return (await page.locator('main h1').first().textContent())?.trim() ?? '';
+}
+
 /**
- * Walks a long form from its intro to its confirmation: checks each screen, answers it with its
- * first option (or a plausible value), and goes on with « Suivant ». `submit` fills and sends the
- * last form.
+ * One question of a long form: checks the screen, answers it with its first option (or a
+ * plausible value), and goes on with « Suivant » to the next question.
  */
-async function walkSteps(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  submit: () => Promise<void>,
-) {
-  await expectAccessible(page, testInfo, `${name} : introduction`);
-  await page.getByRole('button', { name: 'C’est parti !' }).click();
-  const main = page.locator('main');
-  for (let step = 2; step <= 17; step += 1) {
-    const heading = (await main.locator('h1').first().textContent())?.trim() ?? `étape ${step}`;
-    await expectAccessible(page, testInfo, `${name} : ${heading}`);
-    const next = page.getByRole('button', { name: 'Suivant' });
-    if (!(await next.isVisible())) {
-      await submit();
-      break;
-    }
-    await answer(page);
-    await expect(next).toBeEnabled();
-    await next.click();
-    await expect(main.locator('h1').first()).not.toHaveText(heading);
-  }
-  await expect(page.getByText(/e-mail/).first()).toBeVisible();
-  await expectAccessible(page, testInfo, `${name} : confirmation`);
+async function checkStepAndGoOn(page: Page, testInfo: TestInfo, name: string) {
+  const heading = await stepHeading(page);
+  await expectAccessible(page, testInfo, `${name} : ${heading}`);
+  const next = page.getByRole('button', { name: 'Suivant' });
+  await expect(next).toBeVisible();
+  await answer(page);
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page.locator('main h1').first()).not.toHaveText(heading);
 }
 
 async function answer(page: Page) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, queryDb, test } from './fixtures';
 import { storedDraft } from './support/browser-state';
-import { title, atStep, next, answerUpTo, fillUser } from './support/buyer-flow';
+import { title, atStep, next, answerUpTo, fillUser, reachStep } from './support/buyer-flow';
 import { expectStepInView, scrollToBottom } from './support/long-form';
 
 /** Buyer signup wizard (spec 2.6, issue 5), driven by the keyboard alone. */
@@ -129,8 +129,7 @@ test.describe('buyer signup wizard', () => {
     page,
   }) => {
     const email = `confirmation.${Date.now()}@exemple.fr`;
-    await page.goto('/signup');
-    await answerUpTo(page, 15);
+    await reachStep(page, 16);
     await fillUser(page, email);
     await page.keyboard.press('Enter');
     await expect(title(page)).toHaveText('Merci, votre inscription est enregistrée');
@@ -172,8 +171,7 @@ test.describe('buyer signup wizard', () => {
   test('BUDGET says next to the field why a figure is refused, amounts written the French way', async ({
     page,
   }) => {
-    await page.goto('/signup');
-    await answerUpTo(page, 12);
+    await reachStep(page, 13);
     await atStep(page, 13);
     const budget = page.getByLabel(/Votre budget total en euros/);
     const suivant = page.getByRole('button', { name: 'Suivant' });
@@ -210,8 +208,7 @@ test.describe('buyer signup wizard', () => {
   });
 
   test('BUDGET: leaving the field with a figure too low says why at once', async ({ page }) => {
-    await page.goto('/signup');
-    await answerUpTo(page, 12);
+    await reachStep(page, 13);
     await page.keyboard.press('Tab');
     await page.keyboard.type('19999');
     await page.keyboard.press('Tab'); // to Precedent
@@ -238,8 +235,7 @@ test.describe('buyer signup wizard', () => {
   });
 
   test('password messages: exact strings, only once touched', async ({ page }) => {
-    await page.goto('/signup');
-    await answerUpTo(page, 15);
+    await reachStep(page, 16);
     const password = page.getByLabel('Mot de passe', { exact: true });
     await expect(page.getByText('Le mot de passe est requis')).toHaveCount(0);
     await password.focus();
@@ -262,8 +258,7 @@ test.describe('buyer signup wizard', () => {
   test('an e-mail already registered: the server’s message on step 16, answers kept', async ({
     page,
   }) => {
-    await page.goto('/signup');
-    await answerUpTo(page, 15);
+    await reachStep(page, 16);
     await fillUser(page, 'client@demo.chassimmo.fr');
     await page.keyboard.press('Enter');
     await expect(page.getByText(/Un compte existe déjà avec cette adresse e-mail/)).toBeVisible();
@@ -276,8 +271,7 @@ test.describe('buyer signup wizard', () => {
 
   test('the password is nowhere in IndexedDB, after any step', async ({ page }) => {
     const secret = 'Secret2026xyz';
-    await page.goto('/signup');
-    await answerUpTo(page, 15);
+    await reachStep(page, 16);
     await fillUser(page, `secret.${Date.now()}@exemple.fr`, secret);
     expect(await indexedDbDump(page)).not.toContain(secret);
     await page.getByRole('button', { name: 'Precedent' }).click();
@@ -296,8 +290,7 @@ test.describe('buyer signup wizard', () => {
     // Without a service worker (blocked here): the page itself says so. The queued (202) path,
     // with the worker, is in tests/offline-flows.spec.ts.
     const email = `hors.ligne.${Date.now()}@exemple.fr`;
-    await page.goto('/signup');
-    await answerUpTo(page, 15);
+    await reachStep(page, 16);
     await fillUser(page, email);
     await page.route('**/api/register', (route) => route.abort('internetdisconnected'));
     await page.keyboard.press('Enter');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, queryDb, test } from './fixtures';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { appStarted, type DemoAccount, expect, queryDb, signedInContext, test } from './fixtures';
 import { swReady } from './support/browser-state';
 import { demo, PASSWORD, signIn } from './support/sign-in';
+import { timeouts } from './support/timeouts';
 
 /**
  * The client area (issue 16), on the real server with its demo data (server/db/seed-demo-work.ts):
@@ -43,16 +44,22 @@ async function upload(row: Locator, file: { name: string; mimeType: string; buff
   await row.locator('input[type=file]').setInputFiles(file);
 }
 
-async function staffPage(browser: Browser, baseURL: string | undefined, who: string) {
-  const context = await browser.newContext({ baseURL });
+/** A member of staff in a browser of their own, signed in (tests/fixtures.ts), on their home. */
+async function staffPage(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  who: DemoAccount,
+) {
+  const context = await signedInContext(browser, request, baseURL!, who);
   const page = await context.newPage();
-  await signIn(page, demo(who), undefined, '/admin');
-  await page.waitForURL(/\/wh-dashboard/);
+  await page.goto('/wh-dashboard');
+  await appStarted(page);
   return page;
 }
 
 test.describe('client area (issue 16)', () => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeouts.scenario);
 
   test('a demo client follows the project, edits the search, sends documents, takes the data and leaves', async ({
     page,
@@ -89,7 +96,7 @@ test.describe('client area (issue 16)', () => {
     await expect(criteria).toContainText(newCity);
 
     // The hunter's fiche shows the change, and when the client made it.
-    const hunter = await staffPage(browser, baseURL, 'chasseur');
+    const hunter = await staffPage(browser, page.request, baseURL, 'chasseur');
     await hunter.goto(`/wh-dashboard/acquereurs/${id}`);
     await expect(hunter.getByText(/735\s000\s€/).first()).toBeVisible();
     await expect(hunter.getByText(newCity).first()).toBeVisible();
@@ -116,7 +123,7 @@ test.describe('client area (issue 16)', () => {
       buffer: photo,
     });
     await expect(page.getByTestId('document-status-domicile')).toHaveText('Reçu', {
-      timeout: 30_000,
+      timeout: timeouts.background,
     });
     const [stored] = queryDb<{ size: number; mime: string; original_name: string }>(
       `select size, mime, original_name from client_document where user_id = ? and kind = 'domicile'`,
@@ -127,7 +134,7 @@ test.describe('client area (issue 16)', () => {
     expect(stored!.size).toBeLessThan(photo.length / 2);
 
     // The manager refuses the photo, with the reason the client will read.
-    const manager = await staffPage(browser, baseURL, 'manager');
+    const manager = await staffPage(browser, page.request, baseURL, 'manager');
     await manager.goto(`/wh-dashboard/acquereurs/${id}`);
     const staffRow = manager.getByTestId('staff-document-domicile');
     await staffRow.getByRole('button', { name: /^Refuser Justificatif/ }).click();
@@ -176,7 +183,7 @@ test.describe('client area (issue 16)', () => {
     await expect(page).toHaveURL(/\/signin/);
 
     // The directeur's password belongs to tests/auth.spec.ts (its reset test): the admin looks.
-    const staffList = await staffPage(browser, baseURL, 'admin');
+    const staffList = await staffPage(browser, page.request, baseURL, 'admin');
     await staffList.goto(
       `/wh-dashboard/acquereurs?archived=1&q=${encodeURIComponent(`supprime-${id}`)}`,
     );
@@ -187,7 +194,7 @@ test.describe('client area (issue 16)', () => {
 
 test.describe('client area offline (issue 16)', () => {
   test.use({ serviceWorkers: 'allow' });
-  test.setTimeout(120_000);
+  test.setTimeout(timeouts.scenario);
 
   test('opens without network with the kept project and its date; a criteria edit and a document sent offline arrive once', async ({
     page,
@@ -231,8 +238,12 @@ test.describe('client area offline (issue 16)', () => {
     await expect(page.getByTestId('document-status-impots')).toHaveText('À fournir');
 
     await context.setOffline(false);
-    await expect(page.getByTestId('pending-criteria')).toHaveCount(0, { timeout: 45_000 });
-    await expect(page.getByTestId('pending-document-impots')).toHaveCount(0, { timeout: 45_000 });
+    await expect(page.getByTestId('pending-criteria')).toHaveCount(0, {
+      timeout: timeouts.background,
+    });
+    await expect(page.getByTestId('pending-document-impots')).toHaveCount(0, {
+      timeout: timeouts.background,
+    });
     await expect(page.getByTestId('document-status-impots')).toHaveText('Reçu');
     const documents = queryDb<{ n: number }>(
       `select count(*) as n from audit_log where record_id = ? and action = 'document.upload'`,

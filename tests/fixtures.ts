@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { querySqlite } from './support/sqlite';
 
@@ -16,7 +23,84 @@ export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
   return querySqlite<T>(path.join(E2E_DATA_DIR, 'app.sqlite'), sql, ...params);
 }
 
-type Fixtures = { consentGiven: boolean };
+/** The seeded demo accounts (server/db/seed.ts, docs/api-auth.md) a test may start signed in as. */
+export type DemoAccount = 'client' | 'chasseur' | 'manager' | 'directeur' | 'admin';
+
+type Fixtures = {
+  consentGiven: boolean;
+  /**
+   * Opens every page of the test already signed in as this demo account, as if it had signed
+   * in on the device: for the tests whose subject is not the sign-in itself. The session is
+   * asked of the server once per worker and account (POST /api/login), then given to the
+   * context as its stored state: the token and the user in localStorage, where the app keeps
+   * them. A test that signs out revokes that token: the next test gets a new one.
+   */
+  signedInAs: DemoAccount | undefined;
+};
+
+interface StoredSession {
+  token: string;
+  user: unknown;
+}
+
+/** Sessions asked of each server by this worker, by origin and account. */
+const sessions = new Map<string, Promise<StoredSession>>();
+
+async function demoSession(request: APIRequestContext, origin: string, account: DemoAccount) {
+  const key = `${origin} ${account}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = request
+      .post(`${origin}/api/login`, {
+        data: { username: `${account}@demo.chassimmo.fr`, password: 'Demo1234' },
+      })
+      .then(async (response) => {
+        expect(response.status(), `connexion de ${account}`).toBe(200);
+        return (await response.json()) as StoredSession;
+      });
+    sessions.set(key, session);
+    session.catch(() => sessions.delete(key));
+  }
+  return session;
+}
+
+/** The stored state of a context signed in as `account` on the server at `baseURL`. */
+async function sessionState(
+  request: APIRequestContext,
+  baseURL: string,
+  account: DemoAccount,
+): Promise<BrowserContextOptions['storageState']> {
+  const { token, user } = await demoSession(request, baseURL, account);
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(baseURL).origin,
+        localStorage: [
+          { name: 'user', value: JSON.stringify(user) },
+          { name: 'token', value: token },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * A second person's browser in a test: a new context already signed in as `account`, as
+ * `signedInAs` gives the test's own page. Its pages are not the fixture's: after a goto, wait
+ * for appStarted.
+ */
+export async function signedInContext(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  account: DemoAccount,
+) {
+  return browser.newContext({
+    baseURL,
+    storageState: await sessionState(request, baseURL, account),
+  });
+}
 
 /** The app has hydrated (src/main.tsx): clicks and keys now reach React. */
 export async function appStarted(page: Page): Promise<void> {
@@ -26,6 +110,18 @@ export async function appStarted(page: Page): Promise<void> {
 /** Pages open with a cookie choice already made, unless a test sets consentGiven to false. */
 export const test = base.extend<Fixtures>({
   consentGiven: [true, { option: true }],
+  signedInAs: [undefined, { option: true }],
+  // The signed-in account's session is the context's stored state, as Playwright keeps one.
+  storageState: async ({ storageState, signedInAs, request, baseURL }, use) => {
+    if (!signedInAs) return use(storageState);
+    await use(await sessionState(request, baseURL!, signedInAs));
+    // A test that signed out revoked the token: the next one asks for a new session.
+    const { token } = await demoSession(request, baseURL!, signedInAs);
+    const still = await request.get(`${baseURL}/api/user`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (still.status() !== 200) sessions.delete(`${baseURL} ${signedInAs}`);
+  },
   context: async ({ context, consentGiven }, use) => {
     if (consentGiven) {
       await context.addInitScript(() => {

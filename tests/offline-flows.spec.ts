@@ -7,6 +7,7 @@ import { storedDraft, swReady } from './support/browser-state';
 import { expect, test } from './support/own-server';
 import * as buyer from './support/buyer-flow';
 import * as owner from './support/owner-flow';
+import { timeouts } from './support/timeouts';
 
 /**
  * The offline engine end to end (issue 6), each test with its own real server and SQLite file
@@ -15,7 +16,7 @@ import * as owner from './support/owner-flow';
  */
 
 test.use({ serviceWorkers: 'allow' });
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: timeouts.scenario });
 
 /** No signal and no server. */
 async function goDark(app: AppServer, context: BrowserContext) {
@@ -96,7 +97,7 @@ test('the owner questionnaire finished offline waits on CONFIRM, then arrives on
   await comeBack(app, context);
   // Nothing to press: the page has the worker replay, and CONFIRM changes by itself.
   await expect(owner.title(page)).toHaveText('Merci, votre demande est bien enregistrée', {
-    timeout: 45_000,
+    timeout: timeouts.background,
   });
   await expect(status).toContainText('votre demande est bien arrivée');
   expect(app.query('select id from owner_contact where email = ?', email)).toHaveLength(1);
@@ -131,7 +132,7 @@ test('the buyer signup finished offline waits on CONFIRM, then arrives once by i
 
   await comeBack(app, context);
   await expect(buyer.title(page)).toHaveText('Merci, votre inscription est enregistrée', {
-    timeout: 45_000,
+    timeout: timeouts.background,
   });
   const users = app.query<{ id: string }>('select id from app_user where email = ?', email);
   expect(users).toHaveLength(1);
@@ -155,7 +156,7 @@ test('a registration refused after the network came back (409) shows the server 
 
   await comeBack(app, context);
   const status = page.getByTestId('submission-status');
-  await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 45_000 });
+  await expect(status).toHaveAttribute('data-status', 'failed', { timeout: timeouts.background });
   await expect(status).toContainText('Un compte existe déjà');
   await expect(buyer.title(page)).toHaveText('Votre inscription n’a pas pu être envoyée');
   await expect(page.getByText(/Cliquez sur son lien/)).toHaveCount(0);
@@ -195,7 +196,7 @@ test('a replay answered 500, cut off, or whose answer is lost is retried until t
 
   const outbox = page.getByTestId('outbox');
   await expect(outbox.getByRole('button').first()).toHaveText('Tout est envoyé', {
-    timeout: 60_000,
+    timeout: timeouts.background,
   });
   expect(app.faults.get('/api/public/biens')).toEqual([]);
   // Reached twice: the lost answer, then the repeat the server recognised by its key.
@@ -227,7 +228,7 @@ test('two tabs sending the same draft make one record', async ({ page, context, 
   await context.setOffline(false);
   for (const tab of [page, second]) {
     await expect(owner.title(tab)).toHaveText('Merci, votre demande est bien enregistrée', {
-      timeout: 45_000,
+      timeout: timeouts.background,
     });
   }
   expect(app.query('select id from owner_contact where email = ?', email)).toHaveLength(1);
@@ -279,10 +280,22 @@ test.describe('a new version', () => {
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toContainText(
       'A new version available! Would you like to refresh and access this new version?',
-      { timeout: 30_000 },
+      { timeout: timeouts.background },
     );
-    // Waiting is not consent: still the same page, the answer still checked.
-    await page.waitForTimeout(3_000);
+    // Waiting is not consent: the new worker stays installed and waiting (no skipWaiting was
+    // sent), through one more return to the foreground and a finished update check; still the
+    // same page, the answer still checked. Read from the worker's state, not a clock.
+    const newWorkerState = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting?.state ?? registration?.installing?.state ?? 'none';
+      });
+    await expect.poll(newWorkerState).toBe('installed');
+    await page.evaluate(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    expect(await newWorkerState()).toBe('installed');
     expect(await marked(page)).toBe(true);
     await expect(owner.radio(page, '3')).toBeChecked();
 

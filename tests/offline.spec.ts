@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { expect, queryDb, test } from './fixtures';
 import { swReady } from './support/browser-state';
+import { timeouts } from './support/timeouts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -30,7 +31,7 @@ const countFor = (email: string) =>
   0;
 
 test.describe('offline engine', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeouts.scenario);
 
   test('a replay refused by the server (4xx) shows its message and is not retried', async ({
     page,
@@ -49,7 +50,7 @@ test.describe('offline engine', () => {
     expect((await postOwner(page, body, randomUUID())).status).toBe(202);
     await context.setOffline(false);
     const outbox = page.getByTestId('outbox');
-    await expect(outbox.getByRole('button')).toHaveText(/refusé/, { timeout: 45_000 });
+    await expect(outbox.getByRole('button')).toHaveText(/refusé/, { timeout: timeouts.background });
     await outbox.getByRole('button').first().click();
     await expect(outbox.locator('[data-status="failed"]')).toContainText('pas dans le département');
     expect(countFor(email)).toBe(0);

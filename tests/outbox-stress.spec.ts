@@ -3,6 +3,7 @@ import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture'
 import type { Fault } from './support/app-server';
 import { storedRecords } from './support/browser-state';
 import { expect, test } from './support/own-server';
+import { timeouts } from './support/timeouts';
 
 /**
  * Stress test of the outbox (issue 6), bounded: 20 owner submissions made across 50 switches of
@@ -57,7 +58,7 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
   context,
   app,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeouts.scenario);
   const next = random(2026);
   const run = Date.now();
   const submissions = Array.from({ length: SUBMISSIONS }, (_, i) => ({
@@ -67,7 +68,9 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
   }));
   await page.goto('/');
   await expect
-    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 40_000 })
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), {
+      timeout: timeouts.background,
+    })
     .toBe(true);
 
   let offline = false;
@@ -131,7 +134,7 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
         );
         return unsettled(page);
       },
-      { timeout: 90_000, intervals: [1000] },
+      { timeout: timeouts.background, intervals: [1000] },
     )
     .toBe(0);
 

@@ -14,13 +14,16 @@ import {
   answerUpToRooms,
   answerUpToContact,
   fillContact,
+  reachStep,
 } from './support/owner-flow';
+import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
 import { storedDraft } from './support/browser-state';
 import { expectStepInView, scrollToBottom } from './support/long-form';
+import { timeouts } from './support/timeouts';
 
 test.describe('owner questionnaire', () => {
   // Every test walks the questions one by one (three times for the reload test).
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: timeouts.scenario });
 
   test('is completed with the keyboard alone and stores one lead with its e-mail', async ({
     page,
@@ -402,8 +405,8 @@ test.describe('owner questionnaire', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/public/biens') && r.method() === 'POST') posted += 1;
     });
-    await open(page);
-    await answerUpToContact(page);
+    await reachStep(page, OwnerStep.CONTACT);
+    await expect(title(page)).toHaveText('Comment pouvons-nous vous joindre ?');
     await fillContact(page, uniqueEmail('telephone'), '12 34 56');
     await page.getByLabel('Nom', { exact: true }).focus(); // leaves the phone field: touched
 
@@ -431,8 +434,8 @@ test.describe('owner questionnaire', () => {
       page,
     }) => {
       const email = uniqueEmail('reseau');
-      await open(page);
-      await answerUpToContact(page);
+      await reachStep(page, OwnerStep.CONTACT);
+      await expect(title(page)).toHaveText('Comment pouvons-nous vous joindre ?');
       await fillContact(page, email);
       await page.route('**/api/public/biens', (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Envoyer ma demande' }).click();

@@ -1,8 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { answerUpTo } from './support/buyer-flow';
-import { answerUpToContact, open as openQuestionnaire, radio } from './support/owner-flow';
+import { BuyerStep } from '../src/domain/buyer-signup.schema';
+import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
+import { answerUpTo, reachStep } from './support/buyer-flow';
+import {
+  open as openQuestionnaire,
+  radio,
+  reachStep as reachOwnerStep,
+} from './support/owner-flow';
 
 /**
  * The shell around every page (issue 12): the help button, the mobile menu, the gutters of the
@@ -104,17 +110,17 @@ test.describe('help button', () => {
     test(`never covers « Envoyer ma demande » in the owner questionnaire (${label})${tag}`, async ({
       page,
     }) => {
-      await openQuestionnaire(page);
-      await answerUpToContact(page);
+      await reachOwnerStep(page, OwnerStep.CONTACT);
+      await expect(
+        page.getByRole('heading', { name: 'Comment pouvons-nous vous joindre ?' }),
+      ).toBeVisible();
       expect(
         await helpButtonCovers(page.getByRole('button', { name: 'Envoyer ma demande' })),
       ).toEqual([]);
     });
 
     test(`never covers Validé in the buyer signup (${label})${tag}`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await page.goto('/signup');
-      await answerUpTo(page, 15);
+      await reachStep(page, BuyerStep.USER);
       expect(await helpButtonCovers(page.getByRole('button', { name: 'Validé' }))).toEqual([]);
     });
   }

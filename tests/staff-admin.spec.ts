@@ -48,6 +48,10 @@ async function otherPerson(browser: Browser, baseURL: string): Promise<Page> {
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@exemple.fr`;
 
 test.describe('staff admin screens (issue 15)', () => {
+  // The admin is signed in from the first page (tests/fixtures.ts); the directeur's test
+  // signs in its own new account through the page.
+  test.use({ signedInAs: 'admin' });
+
   test('admin creates a client, who chooses a password by the e-mailed link; archived, they cannot sign in', async ({
     page,
     browser,
@@ -55,8 +59,6 @@ test.describe('staff admin screens (issue 15)', () => {
   }) => {
     const email = uniqueEmail('camille');
     const password = 'Bienvenue2024';
-    await signIn(page, demo('admin'), PASSWORD, '/admin');
-    await expect(page).toHaveURL('/wh-dashboard');
     await page.goto('/wh-dashboard/utilisateurs');
     await expect(page.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
     await expect(page.getByRole('table')).toContainText('Admin Alice');
@@ -123,8 +125,6 @@ test.describe('staff admin screens (issue 15)', () => {
   });
 
   test('deleting a user with projects is refused with the server’s message', async ({ page }) => {
-    await signIn(page, demo('admin'), PASSWORD, '/admin');
-    await expect(page).toHaveURL('/wh-dashboard');
     await page.goto('/wh-dashboard/utilisateurs?q=chasseur%40demo');
     await page.getByRole('row').filter({ hasText: 'chasseur@demo' }).getByRole('button').click();
     await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
@@ -137,8 +137,6 @@ test.describe('staff admin screens (issue 15)', () => {
   });
 
   test('« Courriels » lists the mail queue for the admin', async ({ page }) => {
-    await signIn(page, demo('admin'), PASSWORD, '/admin');
-    await expect(page).toHaveURL('/wh-dashboard');
     // At least one mail: a password-reset request for the admin's own address.
     const asked = await page.request.post('/api/auth/forgot-password', {
       data: { email: demo('admin') },
@@ -153,42 +151,49 @@ test.describe('staff admin screens (issue 15)', () => {
     await expect(page).toHaveURL(/status=failed/);
   });
 
-  test('« Chiffres » shows the agency’s numbers to a directeur', async ({ page }) => {
-    // A directeur of its own, created by the admin through the API and activated by the link.
-    const email = uniqueEmail('directeur');
-    const password = 'Chiffres2024';
-    const login = await page.request.post('/api/login', {
-      data: { username: demo('admin'), password: PASSWORD },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const created = await page.request.post('/api/admin/users', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { firstname: 'Dora', lastname: 'Chiffres', email, roles: [4] },
-    });
-    expect(created.status()).toBe(201);
-    const link = await linkFromOutbox(page.request, email, '/reinitialiser-mot-de-passe/');
-    const reset = await page.request.post('/api/auth/reset-password', {
-      data: { token: new URL(link).pathname.split('/').pop(), password, passwordConfirm: password },
-    });
-    expect(reset.ok()).toBe(true);
+  test.describe(() => {
+    test.use({ signedInAs: undefined });
+    test('« Chiffres » shows the agency’s numbers to a directeur', async ({ page }) => {
+      // A directeur of its own, created by the admin through the API and activated by the link.
+      const email = uniqueEmail('directeur');
+      const password = 'Chiffres2024';
+      const login = await page.request.post('/api/login', {
+        data: { username: demo('admin'), password: PASSWORD },
+      });
+      const { token } = (await login.json()) as { token: string };
+      const created = await page.request.post('/api/admin/users', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { firstname: 'Dora', lastname: 'Chiffres', email, roles: [4] },
+      });
+      expect(created.status()).toBe(201);
+      const link = await linkFromOutbox(page.request, email, '/reinitialiser-mot-de-passe/');
+      const reset = await page.request.post('/api/auth/reset-password', {
+        data: {
+          token: new URL(link).pathname.split('/').pop(),
+          password,
+          passwordConfirm: password,
+        },
+      });
+      expect(reset.ok()).toBe(true);
 
-    await signIn(page, email, password, '/admin');
-    await expect(page).toHaveURL('/wh-dashboard');
-    await page
-      .getByRole('navigation', { name: 'Espace de gestion' })
-      .getByRole('link', { name: 'Chiffres' })
-      .click();
-    await expect(page).toHaveURL('/wh-dashboard/chiffres');
-    await expect(page.getByRole('heading', { level: 1, name: 'Chiffres' })).toBeVisible();
-    await expect(page.getByText('Les chiffres de toute l’agence')).toBeVisible();
-    const stages = page.getByRole('region', { name: 'Projets par étape' });
-    await expect(stages.getByRole('listitem')).toHaveCount(9);
-    await expect(stages.getByRole('listitem').first()).toContainText(/\d/);
-    const weeks = page.getByRole('region', { name: 'Propriétaires reçus par semaine' });
-    await expect(weeks.getByRole('listitem')).toHaveCount(12);
-    await expect(page.getByRole('region', { name: /contactés sous 48/ })).toBeVisible();
-    const hunters = page.getByRole('region', { name: 'Par chasseur' }).getByRole('table');
-    await expect(hunters.getByRole('columnheader', { name: 'Projets en cours' })).toBeVisible();
-    await expect(hunters.getByRole('row')).not.toHaveCount(1);
+      await signIn(page, email, password, '/admin');
+      await expect(page).toHaveURL('/wh-dashboard');
+      await page
+        .getByRole('navigation', { name: 'Espace de gestion' })
+        .getByRole('link', { name: 'Chiffres' })
+        .click();
+      await expect(page).toHaveURL('/wh-dashboard/chiffres');
+      await expect(page.getByRole('heading', { level: 1, name: 'Chiffres' })).toBeVisible();
+      await expect(page.getByText('Les chiffres de toute l’agence')).toBeVisible();
+      const stages = page.getByRole('region', { name: 'Projets par étape' });
+      await expect(stages.getByRole('listitem')).toHaveCount(9);
+      await expect(stages.getByRole('listitem').first()).toContainText(/\d/);
+      const weeks = page.getByRole('region', { name: 'Propriétaires reçus par semaine' });
+      await expect(weeks.getByRole('listitem')).toHaveCount(12);
+      await expect(page.getByRole('region', { name: /contactés sous 48/ })).toBeVisible();
+      const hunters = page.getByRole('region', { name: 'Par chasseur' }).getByRole('table');
+      await expect(hunters.getByRole('columnheader', { name: 'Projets en cours' })).toBeVisible();
+      await expect(hunters.getByRole('row')).not.toHaveCount(1);
+    });
   });
 });

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { expect, queryDb, test } from './fixtures';
+import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { swReady } from './support/browser-state';
-import { demo, signIn } from './support/sign-in';
+import { demo } from './support/sign-in';
+import { timeouts } from './support/timeouts';
 
 /** Letters only: names pass the forms' rules and stay unique per run. */
 const unique = () =>
@@ -36,13 +37,15 @@ async function newOwnerLead(request: APIRequestContext, lastname: string) {
   expect(res.status()).toBe(201);
 }
 
-async function staffSignIn(page: Page, who: string) {
-  await signIn(page, demo(who), undefined, '/admin');
-  await page.waitForURL(/\/wh-dashboard/);
+/** Opens the staff area's home on a page whose context is signed in (tests/fixtures.ts). */
+async function openStaffArea(page: Page) {
+  await page.goto('/wh-dashboard');
+  await appStarted(page);
 }
 
 test.describe('staff area (issue 15)', () => {
-  test.setTimeout(90_000);
+  test.setTimeout(timeouts.scenario);
+  test.use({ signedInAs: 'manager' });
 
   test('a new signup and a new owner lead reach « Aujourd’hui »; the manager assigns the buyer, the hunter moves the project and the client is told', async ({
     page,
@@ -59,7 +62,7 @@ test.describe('staff area (issue 15)', () => {
     await newOwnerLead(page.request, ownerName);
 
     // The manager's day: both new requests, each with its 48-hour deadline.
-    await staffSignIn(page, 'manager');
+    await openStaffArea(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Aujourd’hui' })).toBeVisible();
     const buyerCard = page.getByRole('listitem').filter({ hasText: lastname });
     await expect(buyerCard).toContainText(
@@ -90,9 +93,9 @@ test.describe('staff area (issue 15)', () => {
     expect(csv.trim().split('\r\n')).toHaveLength(2);
 
     // The hunter finds the buyer among their clients and moves the project, with a note.
-    const context = await browser.newContext({ baseURL });
+    const context = await signedInContext(browser, page.request, baseURL!, 'chasseur');
     const hunter = await context.newPage();
-    await staffSignIn(hunter, 'chasseur');
+    await openStaffArea(hunter);
     await hunter.getByRole('link', { name: 'Acquéreurs', exact: true }).click();
     await hunter.getByLabel('Rechercher un acquéreur').fill(lastname);
     await hunter.getByRole('button', { name: 'Rechercher' }).click();
@@ -133,15 +136,14 @@ test.describe('staff area (issue 15)', () => {
     const email = `gael${unique()}@exemple.fr`;
     await newBuyer(page.request, lastname, email);
     const id = queryDb<{ id: string }>('select id from app_user where email = ?', email)[0]?.id;
-    await staffSignIn(page, 'manager');
     await page.goto(`/wh-dashboard/acquereurs/${id}`);
     await expect(page.getByTestId('fiche-stage')).toHaveText('En cours de validation');
 
-    const context = await browser.newContext({ baseURL });
-    const other = await context.newPage();
     // Not the directeur: tests/auth.spec.ts changes that account's password.
-    await staffSignIn(other, 'admin');
+    const context = await signedInContext(browser, page.request, baseURL!, 'admin');
+    const other = await context.newPage();
     await other.goto(`/wh-dashboard/acquereurs/${id}`);
+    await appStarted(other);
     await other.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
     await expect(other.getByTestId('fiche-stage')).toHaveText('Mandat signé');
     await context.close();
@@ -154,8 +156,8 @@ test.describe('staff area (issue 15)', () => {
 });
 
 test.describe('staff area offline (issue 15)', () => {
-  test.use({ serviceWorkers: 'allow' });
-  test.setTimeout(120_000);
+  test.use({ serviceWorkers: 'allow', signedInAs: 'chasseur' });
+  test.setTimeout(timeouts.scenario);
 
   test('a note written offline waits with its state across a reload, then arrives once', async ({
     page,
@@ -166,7 +168,7 @@ test.describe('staff area offline (issue 15)', () => {
       'select id from app_user where email = ?',
       demo('acheteur1'),
     );
-    await staffSignIn(page, 'chasseur');
+    await openStaffArea(page);
     await swReady(page);
     // The fiche, opened online once: kept on the device for offline reading.
     await page.goto(`/wh-dashboard/acquereurs/${client!.id}`);
@@ -187,7 +189,7 @@ test.describe('staff area offline (issue 15)', () => {
 
     await context.setOffline(false);
     await expect(page.getByTestId('staff-note').filter({ hasText: text })).toHaveCount(1, {
-      timeout: 45_000,
+      timeout: timeouts.background,
     });
     await expect(page.getByTestId('pending-note').filter({ hasText: text })).toHaveCount(0);
     const stored = queryDb<{ n: number }>(

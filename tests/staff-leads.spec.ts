@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { expect, test } from './fixtures';
-import { demo, PASSWORD, signIn } from './support/sign-in';
+import { appStarted, expect, signedInContext, test } from './fixtures';
 
 /**
  * « Propriétaires » (issue 15, docs/staff-area.md): a manager finds a new owner lead, gives it
@@ -33,20 +32,17 @@ async function newLead(request: APIRequestContext) {
   return { lastname, name: `${lastname} Hélène` };
 }
 
-async function signInStaff(page: Page, who: string) {
-  await signIn(page, demo(who), PASSWORD, '/admin');
-  await expect(page).toHaveURL('/wh-dashboard');
-}
-
 test.describe('staff « Propriétaires »', () => {
+  // Signed in as the manager from the first page (tests/fixtures.ts): sign-in has its own tests.
+  test.use({ signedInAs: 'manager' });
+
   test('a manager assigns a lead, moves it to « Contacté » and notes it; the chasseur sees it', async ({
     page,
     browser,
     request,
+    baseURL,
   }) => {
     const lead = await newLead(request);
-    await signInStaff(page, 'manager');
-
     await page.goto('/wh-dashboard/proprietaires');
     await expect(page.getByRole('heading', { level: 1, name: 'Propriétaires' })).toBeVisible();
     await page.getByLabel('Rechercher un propriétaire').fill(lead.lastname);
@@ -91,10 +87,10 @@ test.describe('staff « Propriétaires »', () => {
     );
 
     // The chasseur has it in their list.
-    const context = await browser.newContext();
+    const context = await signedInContext(browser, request, baseURL!, 'chasseur');
     const hunterPage = await context.newPage();
-    await signInStaff(hunterPage, 'chasseur');
     await hunterPage.goto('/wh-dashboard/proprietaires');
+    await appStarted(hunterPage);
     await expect(hunterPage.getByLabel('Chasseur', { exact: true })).toHaveCount(0);
     const row = hunterPage.getByRole('row').filter({
       has: hunterPage.getByRole('link', { name: lead.name }),
@@ -109,7 +105,6 @@ test.describe('staff « Propriétaires »', () => {
     request,
   }) => {
     const lead = await newLead(request);
-    await signInStaff(page, 'manager');
     await page.goto(`/wh-dashboard/proprietaires?q=${encodeURIComponent(lead.lastname)}`);
     await page.getByRole('link', { name: lead.name }).click();
     await expect(page.getByTestId('lead-status')).toHaveText('Nouveau');
@@ -130,7 +125,6 @@ test.describe('staff « Propriétaires »', () => {
 
   test('the leads CSV is UTF-8 with a BOM and keeps the accents', async ({ page, request }) => {
     const lead = await newLead(request);
-    await signInStaff(page, 'manager');
     await page.goto(`/wh-dashboard/proprietaires?q=${encodeURIComponent(lead.lastname)}`);
     await expect(page.getByRole('link', { name: lead.name })).toBeVisible();
     const downloading = page.waitForEvent('download');

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { querySqlite } from './sqlite';
+import { timeouts } from './timeouts';
 
 /**
  * The real built server, started by a test on its own SQLite file, so the test may stop it,
@@ -68,7 +69,7 @@ export class AppServer {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     this.child = child;
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + timeouts.serverStart;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`Le serveur s’est arrêté (${child.exitCode}).`);
       const ok = await fetch(`http://127.0.0.1:${this.serverPort}/api/health`)

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { timeouts } from './timeouts';
 
 /** What a test reads of the page's own state: its service worker and its IndexedDB. */
 
 /** Waits until the service worker has installed (precache done) and controls the page. */
-export async function swReady(page: Page, timeout = 40_000): Promise<void> {
+export async function swReady(page: Page, timeout = timeouts.background): Promise<void> {
   await expect
     .poll(
       () =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { GeoCommune } from '../../../domain/geography';
-import { searchCities } from '../../../domain/city-search';
+import { cityLabel, searchCities } from '../../../domain/city-search';
 import {
   departmentLabel,
   loadCities,
@@ -116,7 +116,7 @@ export function CityStep({
     return searchCities(state.list, query).flatMap((c) => {
       if (seen.has(c.nom)) return [];
       seen.add(c.nom);
-      return [{ value: c.nom, label: `${c.nom} (${c.codeDepartement})` }];
+      return [{ value: c.nom, label: `${cityLabel(c.nom)} (${c.codeDepartement})` }];
     });
   }, [state, query]);
   return (

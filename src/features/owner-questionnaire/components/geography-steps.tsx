@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import { searchCities } from '../../../domain/city-search';
+import { cityLabel, searchCities } from '../../../domain/city-search';
 import { departmentLabel } from '../../../lib/geography';
 import { PinIcon, SearchIcon } from '../../../ui';
 import { useCities, useDepartments, type Loadable } from '../use-geography';
@@ -160,7 +160,7 @@ export function CityStep({
                           onChange={() => onChange(city.nom)}
                           className="radio radio-primary radio-sm"
                         />
-                        <span className="flex-1">{city.nom}</span>
+                        <span className="flex-1">{cityLabel(city.nom)}</span>
                         <span className="text-xs text-base-content/70">
                           {postalCodes(city.codesPostaux)}
                         </span>
