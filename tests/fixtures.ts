@@ -31,9 +31,8 @@ type Fixtures = {
   /**
    * Opens every page of the test already signed in as this demo account, as if it had signed
    * in on the device: for the tests whose subject is not the sign-in itself. The session is
-   * asked of the server once per worker and account (POST /api/login), then given to the
-   * context as its stored state: the token and the user in localStorage, where the app keeps
-   * them. A test that signs out revokes that token: the next test gets a new one.
+   * asked of the server once per worker and account (POST /api/login), then set as the
+   * context's stored state: the token and the user in localStorage, where the app keeps them. A test that signs out revokes that token: the next test gets a new one.
    */
   signedInAs: DemoAccount | undefined;
 };
@@ -69,7 +68,7 @@ async function sessionState(
   request: APIRequestContext,
   baseURL: string,
   account: DemoAccount,
-): Promise<BrowserContextOptions['storageState']> {
+): Promise<Exclude<BrowserContextOptions['storageState'], string | undefined>> {
   const { token, user } = await demoSession(request, baseURL, account);
   return {
     cookies: [],
@@ -111,18 +110,7 @@ export async function appStarted(page: Page): Promise<void> {
 export const test = base.extend<Fixtures>({
   consentGiven: [true, { option: true }],
   signedInAs: [undefined, { option: true }],
-  // The signed-in account's session is the context's stored state, as Playwright keeps one.
-  storageState: async ({ storageState, signedInAs, request, baseURL }, use) => {
-    if (!signedInAs) return use(storageState);
-    await use(await sessionState(request, baseURL!, signedInAs));
-    // A test that signed out revoked the token: the next one asks for a new session.
-    const { token } = await demoSession(request, baseURL!, signedInAs);
-    const still = await request.get(`${baseURL}/api/user`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (still.status() !== 200) sessions.delete(`${baseURL} ${signedInAs}`);
-  },
-  context: async ({ context, consentGiven }, use) => {
+  context: async ({ context, consentGiven, signedInAs, request, baseURL }, use) => {
     if (consentGiven) {
       await context.addInitScript(() => {
         if (!localStorage.getItem('cookie_consent')) {
@@ -133,7 +121,19 @@ export const test = base.extend<Fixtures>({
         }
       });
     }
+    // The session is this context's stored state only: not an option of the project, which
+    // Playwright would also give to every other context the test opens (another person's).
+    if (signedInAs)
+      await context.setStorageState(await sessionState(request, baseURL!, signedInAs));
     await use(context);
+    if (signedInAs) {
+      // A test that signed out revoked the token: the next one asks for a new session.
+      const { token } = await demoSession(request, baseURL!, signedInAs);
+      const still = await request.get(`${baseURL}/api/user`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (still.status() !== 200) sessions.delete(`${baseURL} ${signedInAs}`);
+    }
   },
   // Every page.goto waits for the app to start, so a test never clicks dead prerendered HTML.
   page: async ({ page }, use) => {
