@@ -171,6 +171,10 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
       environment: 'node',
       restoreMocks: true,
+      // Ceilings, not waits (docs/testing.md): generous enough for one slow core, where the
+      // slowest test (real scrypt, a real server process) takes seconds; in one place.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       // The ten slowest tests at the end of the run (scripts/slowest.mjs).
       reporters: ['default', './scripts/vitest-slowest-reporter.mjs'],
     },

@@ -33,7 +33,7 @@ describe('server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Configuration invalide');
     expect(server.output()).toContain('PORT');
-  }, 20_000);
+  });
 
   it('refuses to run in development, or as a test server, on an address other machines reach', async () => {
     for (const NODE_ENV of ['development', 'test']) {
@@ -43,12 +43,12 @@ describe('server process', () => {
       expect(server.output()).toContain('NODE_ENV=production');
       expect(server.output()).not.toContain('Serveur prêt');
     }
-  }, 30_000);
+  });
 
   it('migrates, serves, then stops cleanly on SIGTERM', async () => {
     const server = startServer({ PORT: '0' });
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(server.output())), 15_000);
+      const timer = setTimeout(() => reject(new Error(server.output())), 45_000);
       server.child.stdout.on('data', () => {
         const match = /http:\/\/[\d.]+:(\d+)/.exec(server.output());
         if (match) {
@@ -62,5 +62,5 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM reçu');
-  }, 20_000);
+  });
 });

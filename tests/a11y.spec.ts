@@ -70,7 +70,10 @@ const widths = [
 const ownerAnswers = { ...validOwnerSubmission.bien, ...validOwnerSubmission.contact };
 const buyerAnswers: Record<string, unknown> = validRegistration.project;
 
-/** The submit step of each long form: the last one with a form, sent by `submit` below. */
+/**
+ * Both long forms: their page, their step schemas and the answers they are opened with at a
+ * step, and their submit step, filled and sent by `submit`.
+ */
 const flows = [
   {
     name: 'questionnaire',

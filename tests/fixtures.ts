@@ -32,7 +32,8 @@ type Fixtures = {
    * Opens every page of the test already signed in as this demo account, as if it had signed
    * in on the device: for the tests whose subject is not the sign-in itself. The session is
    * asked of the server once per worker and account (POST /api/login), then set as the
-   * context's stored state: the token and the user in localStorage, where the app keeps them. A test that signs out revokes that token: the next test gets a new one.
+   * context's stored state: the token and the user in localStorage, where the app keeps them.
+   * A test that signs out revokes that token: the next test gets a new one.
    */
   signedInAs: DemoAccount | undefined;
 };

@@ -164,7 +164,7 @@ describe('mail queue and worker, with a real SMTP server', () => {
         'contact@chassimmo.fr',
       ].sort(),
     );
-  }, 30_000);
+  });
 
   it('marks a mail failed after its last attempt, and stops trying it', async () => {
     const { db, mails } = await makeTestApp();

@@ -134,7 +134,7 @@ describe('sign-in under parallel guessing', () => {
     expect((await login(app, 'client@demo.chassimmo.fr', DEMO_PASSWORD)).status).toBe(200);
     // 32 scrypt checks one after the other (an unknown account is hashed too): more than the
     // default 5 s when the whole suite runs on two cores.
-  }, 30_000);
+  });
 });
 
 describe('one password rule, never trimmed', () => {
