@@ -37,6 +37,8 @@ export default defineConfig({
     ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
     ['./tests/support/slowest-reporter.ts'],
   ],
+  // Slow tests are named by tests/support/slowest-reporter.ts; a file is slow for its many tests.
+  reportSlowTests: null,
   timeout: timeouts.test,
   expect: { timeout: timeouts.expect },
   use: {
