@@ -1,11 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { appStarted, expect, publicRoutes, test } from './fixtures';
-import { validRegistration } from '../src/domain/buyer-signup.fixture';
-import { BuyerStep, buyerStepSchemas } from '../src/domain/buyer-signup.schema';
-import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
-import { OwnerStep, ownerStepSchemas } from '../src/domain/owner-questionnaire.schema';
-import { openAtStep } from './support/long-form';
+import { BuyerStep } from '../src/domain/buyer-signup.schema';
+import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
+import { openAtStep, seededForms } from './support/long-form';
 import { uniqueEmail } from './support/owner-flow';
 import { demo, signIn } from './support/sign-in';
 import { timeouts } from './support/timeouts';
@@ -66,22 +64,15 @@ const widths = [
   { tag: ' @mobile', label: '390 px' },
 ];
 
-/** The answers the long forms are opened with at a given step (tests/support/long-form.ts). */
-const ownerAnswers = { ...validOwnerSubmission.bien, ...validOwnerSubmission.contact };
-const buyerAnswers: Record<string, unknown> = validRegistration.project;
-
 /**
- * Both long forms: their page, their step schemas and the answers they are opened with at a
- * step, and their submit step, filled and sent by `submit`.
+ * Both long forms as a test opens them at a step (tests/support/long-form.ts), and their
+ * submit step, filled and sent by `submit`.
  */
 const flows = [
   {
+    ...seededForms.owner,
     name: 'questionnaire',
     title: 'owner questionnaire',
-    path: '/questions-proprietaire',
-    flow: 'owner',
-    steps: ownerStepSchemas,
-    answers: ownerAnswers,
     submitStep: OwnerStep.CONTACT,
     submit: async (page: Page) => {
       await page.getByLabel('Nom', { exact: true }).fill('Lefèvre');
@@ -92,12 +83,9 @@ const flows = [
     },
   },
   {
+    ...seededForms.buyer,
     name: 'inscription',
     title: 'buyer signup',
-    path: '/signup',
-    flow: 'buyer',
-    steps: buyerStepSchemas,
-    answers: buyerAnswers,
     submitStep: BuyerStep.USER,
     submit: async (page: Page) => {
       const fields = ['Nom', 'Prenom', 'Adresse mail', 'Téléphone'];
@@ -160,12 +148,12 @@ for (const { tag, label } of widths) {
           await expect(heading).not.toHaveText(intro);
         });
 
-        const questions = Object.keys(form.steps)
+        const questions = Object.keys(form.stepSchemas)
           .map(Number)
           .filter((step) => step < form.submitStep);
         for (const step of questions) {
           test(`step ${step}${tag}`, async ({ page }, testInfo) => {
-            await openAtStep(page, { ...form, step, stepSchemas: form.steps });
+            await openAtStep(page, form, step);
             await checkStepAndGoOn(page, testInfo, form.name);
           });
         }
@@ -173,7 +161,7 @@ for (const { tag, label } of widths) {
         test(`step ${form.submitStep}, sent, and the confirmation${tag}`, async ({
           page,
         }, testInfo) => {
-          await openAtStep(page, { ...form, step: form.submitStep, stepSchemas: form.steps });
+          await openAtStep(page, form, form.submitStep);
           const heading = await stepHeading(page);
           await expectAccessible(page, testInfo, `${form.name} : ${heading}`);
           await expect(page.getByRole('button', { name: 'Suivant' })).toBeHidden();

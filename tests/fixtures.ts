@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
+import { demo, PASSWORD } from './support/sign-in';
 import { querySqlite } from './support/sqlite';
 
 /** Paths the build prerendered (<DIST_DIR>/client/routes.json): every public page. */
@@ -52,7 +53,7 @@ async function demoSession(request: APIRequestContext, origin: string, account: 
   if (!session) {
     session = request
       .post(`${origin}/api/login`, {
-        data: { username: `${account}@demo.chassimmo.fr`, password: 'Demo1234' },
+        data: { username: demo(account), password: PASSWORD },
       })
       .then(async (response) => {
         expect(response.status(), `connexion de ${account}`).toBe(200);

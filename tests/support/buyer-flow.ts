@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { validRegistration } from '../../src/domain/buyer-signup.fixture';
-import { buyerStepSchemas } from '../../src/domain/buyer-signup.schema';
 import { expect } from '../fixtures';
-import { openAtStep } from './long-form';
+import { reachStep as reachFormStep, seededForms } from './long-form';
 
 /** Driving the buyer signup wizard by keyboard (tests/buyer-signup.spec.ts, tests/offline-flows.spec.ts). */
 
@@ -14,21 +12,9 @@ export async function atStep(page: Page, step: number) {
   await expect(title(page)).toBeFocused();
 }
 
-/**
- * Brings the wizard to `step` (3 to 16) as a person arrives there: the answers of the steps
- * before it are on the device (openAtStep, the valid test registration's), the person is on
- * the step before and presses « Suivant »; the new title has the focus, as after any move.
- */
+/** The wizard at `step` (3 to 16), arrived at with « Suivant » (long-form.ts, reachStep). */
 export async function reachStep(page: Page, step: number) {
-  await openAtStep(page, {
-    path: '/signup',
-    flow: 'buyer',
-    step: step - 1,
-    stepSchemas: buyerStepSchemas,
-    answers: validRegistration.project,
-    answered: true,
-  });
-  await page.getByRole('button', { name: 'Suivant' }).click();
+  await reachFormStep(page, seededForms.buyer, step);
   await atStep(page, step);
 }
 

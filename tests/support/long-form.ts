@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { validRegistration } from '../../src/domain/buyer-signup.fixture';
+import { buyerStepSchemas } from '../../src/domain/buyer-signup.schema';
+import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
+import { ownerStepSchemas } from '../../src/domain/owner-questionnaire.schema';
 import { appStarted, expect } from '../fixtures';
 
 /** What both long forms share on screen (src/features/long-form/ui/step-frame.tsx). */
@@ -33,33 +37,50 @@ export async function scrollToBottom(page: Page) {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
+/** A long form as a test opens it at a step: its page, its step schemas, the answers it holds. */
+export interface SeededForm {
+  path: string;
+  flow: 'owner' | 'buyer';
+  stepSchemas: Record<number, { shape: object }>;
+  /** The flow's valid test submission (src/domain/*.fixture.ts), as the draft keeps answers. */
+  answers: Record<string, unknown>;
+}
+
+export const seededForms = {
+  owner: {
+    path: '/questions-proprietaire',
+    flow: 'owner',
+    stepSchemas: ownerStepSchemas,
+    answers: { ...validOwnerSubmission.bien, ...validOwnerSubmission.contact },
+  },
+  buyer: {
+    path: '/signup',
+    flow: 'buyer',
+    stepSchemas: buyerStepSchemas,
+    answers: validRegistration.project,
+  },
+} satisfies Record<string, SeededForm>;
+
 /**
- * Opens `path` with a draft of `flow` at `step` holding the answers of every earlier step, as
- * a person who answered them on this device would find it: what a test about one step needs,
- * without answering the ones before through the screens. The answers are the flow's valid test
- * submission (src/domain/*.fixture.ts), cut to the fields the earlier steps' schemas ask (and
- * the step's own with `answered`). The reopened step's title is not focused: only a person's
- * move focuses a title (see reachStep).
+ * Opens the form with a draft at `step` holding the answers of every earlier step (and the
+ * step's own with `answered`), as a person who answered them on this device would find it:
+ * what a test about one step needs, without answering the ones before through the screens.
+ * The reopened step's title is not focused: only a person's move focuses a title (reachStep).
  */
 export async function openAtStep(
   page: Page,
-  options: {
-    path: string;
-    flow: 'owner' | 'buyer';
-    step: number;
-    stepSchemas: Record<number, { shape: object }>;
-    answers: Record<string, unknown>;
-    /** The step's own answer is given too. */
-    answered?: boolean;
-  },
+  form: SeededForm,
+  step: number,
+  { answered = false }: { answered?: boolean } = {},
 ) {
-  const { path, flow, step, stepSchemas, answers: all, answered = false } = options;
-  const fields = Object.entries(stepSchemas)
+  const fields = Object.entries(form.stepSchemas)
     .filter(([s]) => Number(s) < step || (answered && Number(s) === step))
     .flatMap(([, schema]) => Object.keys(schema.shape));
-  const answers = Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
+  const answers = Object.fromEntries(
+    fields.filter((f) => f in form.answers).map((f) => [f, form.answers[f]]),
+  );
   // The page opens the app's database (Dexie, src/db/database.ts) as it reads the draft.
-  await page.goto(path);
+  await page.goto(form.path);
   await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
   await page.evaluate(
     (draft) =>
@@ -76,9 +97,29 @@ export async function openAtStep(
           put.onerror = () => reject(put.error);
         };
       }),
-    { flow, step, answers, idempotencyKey: crypto.randomUUID(), updatedAt: Date.now() },
+    {
+      flow: form.flow,
+      step,
+      answers,
+      idempotencyKey: crypto.randomUUID(),
+      updatedAt: Date.now(),
+    },
   );
   await page.reload();
   await appStarted(page);
   await expect(page.getByText('Vos réponses ont été retrouvées')).toBeVisible();
+}
+
+/**
+ * Brings the form to `step` as a person arrives there: the answers of the steps before it are
+ * on the device (openAtStep), the person is on the step before and presses « Suivant »; the new
+ * step's title has the focus, as after any move.
+ */
+export async function reachStep(page: Page, form: SeededForm, step: number) {
+  await openAtStep(page, form, step - 1, { answered: true });
+  const title = page.locator('main h1').first();
+  const before = (await title.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(title).not.toHaveText(before);
+  await expect(title).toBeFocused();
 }

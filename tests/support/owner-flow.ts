@@ -1,12 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
-import { ownerStepSchemas } from '../../src/domain/owner-questionnaire.schema';
 import { expect } from '../fixtures';
-import { openAtStep } from './long-form';
+import { reachStep as reachFormStep, seededForms } from './long-form';
 
 /** Driving the owner questionnaire (tests/owner-questionnaire.spec.ts, tests/offline-flows.spec.ts). */
 
-export const PATH = '/questions-proprietaire';
+export const PATH = seededForms.owner.path;
 export const PHONE_MESSAGE = 'Saisissez un numéro français valide, par exemple 06 12 34 56 78.';
 
 /** A unique address per test: tests run in parallel against one server and one database. */
@@ -90,22 +88,7 @@ export async function fillContact(page: Page, email: string, phone = '06 12 34 5
   await page.getByLabel('Téléphone').fill(phone);
 }
 
-/**
- * Brings the questionnaire to `step` (3 to 15) as a person arrives there: the answers of the
- * steps before it are on the device (openAtStep, the valid test submission's), the person is on
- * the step before and presses « Suivant »; the new title has the focus, as after any move.
- */
+/** The questionnaire at `step` (3 to 15), arrived at with « Suivant » (long-form.ts, reachStep). */
 export async function reachStep(page: Page, step: number) {
-  await openAtStep(page, {
-    path: PATH,
-    flow: 'owner',
-    step: step - 1,
-    stepSchemas: ownerStepSchemas,
-    answers: { ...validOwnerSubmission.bien, ...validOwnerSubmission.contact },
-    answered: true,
-  });
-  const before = (await title(page).textContent()) ?? '';
-  await next(page).click();
-  await expect(title(page)).not.toHaveText(before);
-  await expect(title(page)).toBeFocused();
+  await reachFormStep(page, seededForms.owner, step);
 }
