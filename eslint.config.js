@@ -111,6 +111,46 @@ export default tseslint.config(
     },
   },
   {
+    // A route parses with its contract, authorises, and calls one repository function
+    // (docs/decisions/0001-resource-shape.md): no SQL, no files, no other route in a route file.
+    files: ['server/resources/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', message: 'Les requêtes vont dans le repository (*.repo.ts).' },
+            {
+              name: 'better-sqlite3',
+              message: 'Les requêtes vont dans le repository (*.repo.ts).',
+            },
+            { name: 'node:fs', message: 'Les fichiers passent par le DocumentStore.' },
+            { name: 'node:fs/promises', message: 'Les fichiers passent par le DocumentStore.' },
+            { name: 'fs', message: 'Les fichiers passent par le DocumentStore.' },
+          ],
+          patterns: [
+            {
+              group: ['**/*.routes', '**/*.routes.ts'],
+              message: 'Une route n’importe pas une autre route : partagez par un repository.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive)$/]',
+          message: 'Les requêtes vont dans le repository (*.repo.ts), pas dans la route.',
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: 'Le SQL va dans le repository (*.repo.ts), pas dans la route.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/toast.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },

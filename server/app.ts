@@ -10,30 +10,30 @@ import type { Db } from './db/database';
 import { company } from '../src/domain/company';
 import { publicBaseUrl, type Env } from './env';
 import { TokenService } from './auth/tokens';
-import { AccountTokens, UsersRepo } from './auth/users.repo';
+import { AccountTokens, UsersRepo } from './resources/users/users.repo';
 import type { GeoIndex } from './geo/geo-data';
 import { Throttle } from './http/throttle';
 import type { MailQueue } from './mail/mail-queue';
-import { authRoutes } from './routes/auth';
-import { biensRoutes } from './routes/biens';
-import { devRoutes } from './routes/dev';
-import { registerRoutes } from './routes/register';
-import { userRoutes } from './routes/users';
+import { authRoutes } from './resources/auth/auth.routes';
+import { biensRoutes } from './resources/leads/biens.routes';
+import { devRoutes } from './resources/dev/dev.routes';
+import { registerRoutes } from './resources/register/register.routes';
+import { userRoutes } from './resources/users/account.routes';
 import { methodNotAllowed } from './http/allowed-methods';
 import { apiError } from './http/errors';
 import { securityHeaders } from './http/security';
-import { adminMailsRoutes } from './routes/admin-mails';
-import { adminUsersRoutes } from './routes/admin-users';
-import { clientAreaRoutes } from './routes/client-area';
-import { clientDocumentsRoutes } from './routes/client-documents';
-import { staffBuyersRoutes } from './routes/staff-buyers';
-import { staffFiguresRoutes } from './routes/staff-figures';
-import { staffLeadsRoutes } from './routes/staff-leads';
+import { adminMailsRoutes } from './resources/mails/mails.routes';
+import { adminUsersRoutes } from './resources/users/admin-users.routes';
+import { clientAreaRoutes } from './resources/client/client.routes';
+import { clientDocumentsRoutes } from './resources/documents/documents.routes';
+import { staffBuyersRoutes } from './resources/buyers/staff-buyers.routes';
+import { staffFiguresRoutes } from './resources/figures/figures.routes';
+import { staffLeadsRoutes } from './resources/leads/staff-leads.routes';
 import { staticSite } from './http/static';
-import { checkoutRoutes } from './routes/checkout';
-import { contactRoutes } from './routes/contact';
-import { geoRoutes } from './routes/geo';
-import { shopRoutes } from './routes/shop';
+import { checkoutRoutes } from './resources/shop/checkout.routes';
+import { contactRoutes } from './resources/contact/contact.routes';
+import { geoRoutes } from './resources/geo/geo.routes';
+import { shopRoutes } from './resources/shop/shop.routes';
 
 export interface AppDeps {
   env: Env;
@@ -52,7 +52,7 @@ export interface AppDeps {
   stripe?: Stripe;
 }
 
-/** PUT /api/client/documents/:kind: a raw file body, not JSON (server/routes/client-documents.ts). */
+/** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents/documents.routes.ts). */
 const isDocumentUpload = (c: Context) =>
   c.req.method === 'PUT' && /^\/api\/client\/documents\/[^/]+$/.test(c.req.path);
 
@@ -87,7 +87,7 @@ export function createApp({
     onError: (c) => apiError(c, 413, 'La requête est trop volumineuse (100 Ko au plus).'),
   });
   // A document upload is the file's raw bytes, up to 10 MB, counted by its own route
-  // (server/routes/client-documents.ts); every other body is JSON of 100 KB at most.
+  // (server/resources/documents/documents.routes.ts); every other body is JSON of 100 KB at most.
   app.use('/api/*', (c, next) => (isDocumentUpload(c) ? next() : apiBodyLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     // JSON only: a browser cannot send it from another site without a CORS preflight, which

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type Stripe from 'stripe';
 import { createApp } from './app';
-import { UsersRepo } from './auth/users.repo';
+import { UsersRepo } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { MailQueue } from './mail/mail-queue';
 import { migrateToLatest, openDatabase } from './db/database';

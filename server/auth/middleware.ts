@@ -3,7 +3,7 @@ import { roleCodeOf } from '../../src/domain/role-names';
 import { hasAnyRole, type RoleCode } from '../../src/domain/roles';
 import { apiError } from '../http/errors';
 import type { TokenService, Session } from './tokens';
-import { toUser, type UsersRepo } from './users.repo';
+import { toUser, type UsersRepo } from '../resources/users/users.repo';
 import type { User } from '../../src/domain/user.schema';
 
 export interface AuthVariables {

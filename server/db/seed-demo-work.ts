@@ -4,12 +4,12 @@ import { projectStages } from '../../src/domain/project';
 import { Role } from '../../src/domain/roles';
 import { leadStatuses } from '../../src/domain/staff';
 import { hashPassword } from '../auth/password-hash';
-import { UsersRepo } from '../auth/users.repo';
-import { insertBuyerProject } from './buyer-projects.repo';
+import { UsersRepo } from '../resources/users/users.repo';
+import { insertBuyerProject } from '../resources/buyers/buyer-projects.repo';
 import type { Transaction } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
-import { insertOwnerLead } from './owner-leads.repo';
+import { insertOwnerLead } from '../resources/leads/owner-leads.repo';
 import { DEMO_PASSWORD } from './seed';
 
 /**

@@ -1,6 +1,6 @@
 import { Role, type RoleCode } from '../../src/domain/roles';
 import { hashPassword } from '../auth/password-hash';
-import type { UsersRepo } from '../auth/users.repo';
+import type { UsersRepo } from '../resources/users/users.repo';
 
 /** Password of every demo account (README). Local use only: never seeded in production. */
 export const DEMO_PASSWORD = 'Demo1234';

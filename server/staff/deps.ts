@@ -1,4 +1,4 @@
-import type { AccountTokens, UsersRepo } from '../auth/users.repo';
+import type { AccountTokens, UsersRepo } from '../resources/users/users.repo';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 import type { MailQueue } from '../mail/mail-queue';

@@ -2,7 +2,7 @@ import type { ProjectStage } from './project';
 
 /**
  * What the admins' and the figures' staff API answers (docs/staff-area.md): written once, for
- * the server that builds these answers (server/routes/staff-figures.ts, server/mail/mail-queue.ts)
+ * the server that builds these answers (server/resources/figures/figures.routes.ts, server/mail/mail-queue.ts)
  * and the screens « Chiffres » and « Courriels » that read them.
  */
 

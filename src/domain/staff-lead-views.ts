@@ -4,7 +4,7 @@ import type { AuditView, NoteView } from './staff-views';
 /**
  * GET /api/staff/leads/:id (docs/staff-area.md, « Owner leads »): an owner lead with its
  * properties in words, its notes and its audit trail. Written once, for the server that builds
- * it (server/staff/leads.repo.ts) and the lead fiche that reads it.
+ * it (server/resources/leads/leads.repo.ts) and the lead fiche that reads it.
  */
 export interface LeadFiche {
   lead: {

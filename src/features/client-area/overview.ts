@@ -2,7 +2,7 @@ import type { BuyerProject } from '../../domain/buyer-signup.schema';
 import { projectStages, type ProjectStage } from '../../domain/project';
 import type { ProjectView } from '../../domain/project-view';
 
-/** GET /api/client/overview (server/routes/client-area.ts), what the client's area shows. */
+/** GET /api/client/overview (server/resources/client/client.routes.ts), what the client's area shows. */
 export interface ClientOverview {
   projects: ClientProject[];
   hunter: ClientHunter | null;

@@ -2,7 +2,7 @@ import { basketLineName, euroCents, type BasketLine } from '../../domain/basket'
 import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 
-/** GET /api/payment/config (server/routes/shop.ts): how this server takes payments. */
+/** GET /api/payment/config (server/resources/shop/shop.routes.ts): how this server takes payments. */
 export interface PaymentConfig {
   provider: 'stripe' | 'test' | 'closed';
   publishableKey: string | null;

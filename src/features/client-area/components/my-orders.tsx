@@ -7,7 +7,7 @@ import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
 import { useSession } from '../../auth';
 import { ApiLoadStatus } from '../../../ui/api-load-status';
 
-/** GET /api/orders/mine (server/routes/shop.ts): what a buyer sees of an order. */
+/** GET /api/orders/mine (server/resources/shop/shop.routes.ts): what a buyer sees of an order. */
 interface MyOrder {
   id: string;
   status: 'pending' | 'paid' | 'expired' | 'cancelled';

@@ -1,0 +1,109 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
+import { projectStages, type ProjectStage } from '../../../src/domain/project';
+import type { ProjectView } from '../../../src/domain/project-view';
+import type { Db } from '../../db/database';
+import type { BuyerProjectTable, Database } from '../../db/schema';
+
+/** Buyer projects (spec 3.3, 4.7): the SQL of the table buyer_project. */
+
+function parseList<T>(json: string): T[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toProjectView(row: Selectable<BuyerProjectTable>): ProjectView {
+  const stage = row.stage as ProjectStage;
+  const project: ProjectView = {
+    id: row.id,
+    stage,
+    stageLabel: projectStages.find((s) => s.value === stage)?.label ?? stage,
+    partnerCode: row.partner_code,
+    createdAt: row.created_at,
+    personCount: row.person_count,
+    searchGoal: row.search_goal as BuyerProject['searchGoal'],
+    department: parseList(row.departments),
+    cities: parseList(row.cities),
+    typeBien: parseList(row.type_bien),
+    typeAchat: parseList(row.type_achat),
+    surface: row.surface,
+    roomCount: row.room_count,
+    bedroomCount: row.bedroom_count,
+    visitCount: row.visit_count,
+    description: row.description,
+    budget: row.budget,
+    apport: row.apport,
+    withBank: row.with_bank === 1,
+  };
+  if (row.with_courtier !== null) project.withCourtier = row.with_courtier === 1;
+  return project;
+}
+
+/** A new project at VALIDATION, in the transaction that creates its account (POST /api/register). */
+export async function insertBuyerProject(
+  trx: Transaction<Database>,
+  userId: string,
+  project: BuyerProject,
+  partnerCode: string | undefined,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const saved = await trx
+    .insertInto('buyer_project')
+    .values({
+      user_id: userId,
+      partner_code: partnerCode ?? null,
+      person_count: project.personCount,
+      search_goal: project.searchGoal,
+      departments: JSON.stringify(project.department),
+      cities: JSON.stringify(project.cities),
+      type_bien: JSON.stringify(project.typeBien),
+      type_achat: JSON.stringify(project.typeAchat),
+      surface: project.surface,
+      room_count: project.roomCount,
+      bedroom_count: project.bedroomCount,
+      visit_count: project.visitCount,
+      description: project.description,
+      budget: project.budget,
+      apport: project.apport,
+      with_bank: Number(project.withBank),
+      with_courtier: project.withCourtier === undefined ? null : Number(project.withCourtier),
+      stage: 'VALIDATION',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const departments = [...new Set(project.department)];
+  if (departments.length > 0) {
+    await trx
+      .insertInto('buyer_project_department')
+      .values(departments.map((department) => ({ project_id: saved.id, department })))
+      .execute();
+  }
+}
+
+/** A client's project rows, newest first (the last 20: a buyer has one or two). */
+export function projectRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('buyer_project')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+}
+
+/** A person's projects, newest first. */
+export async function projectsOf(db: Db, userId: string): Promise<ProjectView[]> {
+  const rows = await db
+    .selectFrom('buyer_project')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toProjectView);
+}

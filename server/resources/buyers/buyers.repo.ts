@@ -1,0 +1,267 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProjectStage } from '../../../src/domain/project';
+import { stageLabel } from '../../../src/domain/staff';
+import { toUser } from '../users/users.repo';
+import { projectRowsOf, toProjectView } from './buyer-projects.repo';
+import { foldForSearch, type Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { BuyerFiche, BuyerRow, NoteView, StageMoveView } from '../../../src/domain/staff-views';
+import { auditOf } from '../../staff/audit';
+import { likePattern, type Page } from '../../staff/paging';
+import { inScope, type Scope } from '../../staff/policy';
+
+/** Staff view of buyers (issue 15, docs/staff-area.md): one row per project. */
+export type { BuyerFiche, BuyerRow, NoteView, StageMoveView };
+
+export interface BuyerFilters {
+  q?: string;
+  stage?: ProjectStage;
+  /** A hunter's id, or 'none' for the unassigned. */
+  hunter?: string;
+  department?: string;
+  archived?: boolean;
+  sort: 'created' | '-created' | 'name' | 'budget' | 'stage';
+}
+
+/** The projects matching the filters, on buyer_project alone (its trigger-kept copies). */
+function filtered(db: Kysely<Database>, scope: Scope, f: BuyerFilters) {
+  let q = db.selectFrom('buyer_project as p').where('p.client_archived', '=', f.archived ? 1 : 0);
+  if (scope.kind === 'hunter') q = q.where('p.hunter_id', '=', scope.hunterId);
+  else if (f.hunter === 'none') q = q.where('p.hunter_id', 'is', null);
+  else if (f.hunter) q = q.where('p.hunter_id', '=', f.hunter);
+  if (f.stage) q = q.where('p.stage', '=', f.stage);
+  if (f.department) {
+    const department = f.department;
+    // Per candidate row, a primary-key probe: cheaper than building the department's id list.
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('buyer_project_department as d')
+          .select('d.project_id')
+          .whereRef('d.project_id', '=', 'p.id')
+          .where('d.department', '=', department),
+      ),
+    );
+  }
+  if (f.q) {
+    // A phone number typed with spaces is one run of digits; otherwise each word must appear
+    // somewhere (name, e-mail, phone, cities): « dupont vincennes ».
+    const digits = f.q.replace(/[\s.]/g, '');
+    const words = /^\+?\d{4,}$/.test(digits)
+      ? [digits]
+      : foldForSearch(f.q).split(/\s+/).filter(Boolean);
+    for (const word of words)
+      q = q.where(sql<boolean>`p.search_text like ${likePattern(word)} escape '\\'`);
+  }
+  return q;
+}
+
+const parseList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export async function listBuyers(
+  db: Db,
+  scope: Scope,
+  f: BuyerFilters,
+  page: number,
+  pageSize: number,
+): Promise<Page<BuyerRow>> {
+  const base = filtered(db, scope, f);
+  // A search scans the rows once: the total comes with the page (count over the window).
+  let ids = base.select(['p.id', sql<number>`count(*) over ()`.as('n')]);
+  switch (f.sort) {
+    case 'created':
+      ids = ids.orderBy('p.created_at', 'asc').orderBy('p.id', 'asc');
+      break;
+    case 'name':
+      ids = ids.orderBy('p.client_name').orderBy('p.id');
+      break;
+    case 'budget':
+      ids = ids.orderBy('p.budget', 'desc').orderBy('p.id', 'desc');
+      break;
+    case 'stage':
+      ids = ids.orderBy('p.stage_rank').orderBy('p.created_at', 'desc');
+      break;
+    default:
+      ids = ids.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+  }
+  // The page's ids first (indexes only), then their accounts: 25 joins, not 50,000.
+  const pageRows = f.q
+    ? await ids
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute()
+    : await ids
+        .clearSelect()
+        .select(['p.id', sql<number>`0`.as('n')])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+  const pageIds = pageRows.map((r) => r.id);
+  // Without a search (or past the last page), a count on the indexes alone.
+  const total =
+    f.q && pageRows.length > 0
+      ? Number(pageRows[0]?.n ?? 0)
+      : Number(
+          (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+        );
+  const found =
+    pageIds.length === 0
+      ? []
+      : await db
+          .selectFrom('buyer_project as p')
+          .innerJoin('app_user as u', 'u.id', 'p.user_id')
+          .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
+          .select([
+            'p.id as projectId',
+            'u.id as userId',
+            'u.firstname',
+            'u.lastname',
+            'u.email',
+            'u.phone',
+            'p.stage',
+            'p.version',
+            'p.departments',
+            'p.cities',
+            'p.budget',
+            'u.id_chasseur as hunterId',
+            'h.firstname as hunterFirstname',
+            'h.lastname as hunterLastname',
+            'p.created_at as createdAt',
+            'u.is_archived as isArchived',
+            'u.deleted_at as deletedAt',
+          ])
+          .where('p.id', 'in', pageIds)
+          .execute();
+  const byId = new Map(found.map((r) => [r.projectId, r]));
+  const items = pageIds.flatMap((id) => {
+    const r = byId.get(id);
+    return r
+      ? [
+          {
+            projectId: r.projectId,
+            userId: r.userId,
+            firstname: r.firstname,
+            lastname: r.lastname,
+            email: r.email,
+            phone: r.phone,
+            stage: r.stage as ProjectStage,
+            stageLabel: stageLabel(r.stage),
+            version: r.version,
+            departments: parseList(r.departments),
+            cities: parseList(r.cities),
+            budget: r.budget,
+            hunterId: r.hunterId,
+            hunterName: personName({ firstname: r.hunterFirstname, lastname: r.hunterLastname }),
+            createdAt: r.createdAt,
+            isArchived: r.isArchived === 1,
+            isDeleted: r.deletedAt !== null,
+          },
+        ]
+      : [];
+  });
+  return { items, total, page, pageSize };
+}
+
+export const personName = (r: { firstname: string | null; lastname: string | null }) =>
+  r.firstname ? `${r.firstname} ${r.lastname ?? ''}`.trim() : null;
+
+/** A record's notes, newest first (the last 200). */
+export async function notesOf(
+  db: Db,
+  recordType: 'buyer' | 'owner',
+  recordId: string,
+): Promise<NoteView[]> {
+  const rows = await db
+    .selectFrom('staff_note as n')
+    .leftJoin('app_user as a', 'a.id', 'n.author_id')
+    .select(['n.id', 'n.text', 'n.visible_to_client', 'n.created_at', 'a.firstname', 'a.lastname'])
+    .where('n.record_type', '=', recordType)
+    .where('n.record_id', '=', recordId)
+    .orderBy('n.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    visibleToClient: r.visible_to_client === 1,
+    authorName: personName(r),
+    createdAt: r.created_at,
+  }));
+}
+
+/** A client's fiche, or undefined when unknown, not a buyer, or outside the caller's scope. */
+export async function buyerFiche(
+  db: Db,
+  scope: Scope,
+  userId: string,
+): Promise<BuyerFiche | undefined> {
+  const row = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || !inScope(scope, row.id_chasseur)) return undefined;
+  const user = toUser(row);
+  const projectRows = await projectRowsOf(db, userId);
+  if (projectRows.length === 0 && scope.kind === 'hunter') return undefined;
+  const hunterRow = row.id_chasseur
+    ? await db
+        .selectFrom('app_user')
+        .select(['id', 'firstname', 'lastname', 'email', 'phone'])
+        .where('id', '=', row.id_chasseur)
+        .executeTakeFirst()
+    : undefined;
+  const projectIds = projectRows.map((p) => p.id);
+  const moves =
+    projectIds.length === 0
+      ? []
+      : await db
+          .selectFrom('project_stage_move as m')
+          .leftJoin('app_user as b', 'b.id', 'm.by_user_id')
+          .select([
+            'm.id',
+            'm.project_id',
+            'm.from_stage',
+            'm.to_stage',
+            'm.note',
+            'm.at',
+            'b.firstname',
+            'b.lastname',
+          ])
+          .where('m.project_id', 'in', projectIds)
+          .orderBy('m.id', 'desc')
+          .limit(200)
+          .execute();
+  return {
+    user,
+    hunter: hunterRow
+      ? {
+          id: hunterRow.id,
+          name: `${hunterRow.firstname} ${hunterRow.lastname}`,
+          email: hunterRow.email,
+          phone: hunterRow.phone,
+        }
+      : null,
+    projects: projectRows.map((p) => ({ ...toProjectView(p), version: p.version })),
+    moves: moves.map((m) => ({
+      id: m.id,
+      projectId: m.project_id,
+      from: m.from_stage,
+      fromLabel: stageLabel(m.from_stage),
+      to: m.to_stage,
+      toLabel: stageLabel(m.to_stage),
+      byName: personName(m),
+      note: m.note,
+      at: m.at,
+    })),
+    notes: await notesOf(db, 'buyer', userId),
+    audit: await auditOf(db, 'buyer', userId),
+  };
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { company } from '../../../src/domain/company';
+import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.schema';
+import type { Db } from '../../db/database';
+import { insertOwnerLead } from './owner-leads.repo';
+import type { GeoIndex } from '../../geo/geo-data';
+import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../../http/form-limits';
+import { idempotentPost } from '../../http/idempotency';
+import type { MailQueue } from '../../mail/mail-queue';
+import { newOwnerLeadMail, ownerConfirmationMail } from '../../mail/templates';
+
+export interface BiensDeps {
+  db: Db;
+  geo: GeoIndex;
+  mails: MailQueue;
+  limits: FormLimits;
+  /** Where new leads are announced. */
+  staffEmail?: string;
+}
+
+const SCOPE = 'public/biens';
+
+const sameName = (a: string, b: string) => a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
+
+/** POST /api/public/biens: the owner questionnaire (spec 2.5, 7), public, idempotent. */
+export function biensRoutes({
+  db,
+  geo,
+  mails,
+  limits,
+  staffEmail = company.email,
+}: BiensDeps): Hono {
+  const app = new Hono();
+
+  app.post(
+    '/',
+    idempotentPost({
+      db,
+      scope: SCOPE,
+      schema: ownerSubmissionSchema,
+      prepare: async (c, { bien, contact }, replay) => {
+        const city = geo
+          .communesOfDepartement(bien.department)
+          ?.find((commune) => sameName(commune.nom, bien.city));
+        if (!city) {
+          return c.json(
+            {
+              message: 'Certains champs sont invalides. Corrigez-les puis renvoyez le formulaire.',
+              fieldErrors: { 'bien.city': 'Cette ville n’est pas dans le département choisi.' },
+            },
+            400,
+          );
+        }
+        // A replay of a stored lead is not a new one: no limit, no second mail.
+        if (replay) return { value: { city, confirmOwner: false } };
+        const refused = await limitPublicForm(c, limits, 'biens');
+        if (refused) return refused;
+        return {
+          value: { city, confirmOwner: await visitorMailAllowed(limits.throttle, contact.email) },
+        };
+      },
+      work: async (trx, { bien, contact }, { city, confirmOwner }) => {
+        const now = new Date().toISOString();
+        const property = await insertOwnerLead(trx, contact, bien, city.nom, now);
+        // The mails are stored with the lead (one transaction): neither exists without the other,
+        // and the queue delivers them even if the mail server is down now.
+        if (confirmOwner)
+          await mails.enqueue(ownerConfirmationMail(contact.email, contact.firstname), trx);
+        await mails.enqueue(newOwnerLeadMail(staffEmail, contact, bien, city.nom), trx);
+        return {
+          status: 201,
+          body: {
+            id: property.id,
+            message:
+              'Merci\u202f! Un e-mail de confirmation vous a été envoyé et un chasseur immobilier vous contactera sous 48 heures.',
+          },
+        };
+      },
+    }),
+  );
+
+  return app;
+}

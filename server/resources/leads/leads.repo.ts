@@ -1,0 +1,192 @@
+import { sql, type Kysely } from 'kysely';
+import { bienTypes, labelOf, roomCounts, surfaceBands } from '../../../src/domain/property';
+import { leadStatuses, type LeadStatus } from '../../../src/domain/staff';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { auditOf } from '../../staff/audit';
+import { notesOf, personName } from '../buyers/buyers.repo';
+import { likePattern, type Page } from '../../staff/paging';
+import { inScope, type Scope } from '../../staff/policy';
+import type { LeadFiche } from '../../../src/domain/staff-lead-views';
+import type { LeadRow } from '../../../src/domain/staff-views';
+
+/** Staff view of owner leads (issue 15, docs/staff-area.md): one row per questionnaire sent. */
+
+export interface LeadFilters {
+  q?: string;
+  status?: LeadStatus;
+  /** A hunter's id, or 'none' for the unassigned. */
+  hunter?: string;
+  department?: string;
+  sort: 'created' | '-created' | 'name';
+}
+
+export const leadStatusLabel = (status: string) =>
+  leadStatuses.find((s) => s.value === status)?.label ?? status;
+
+/** The documents an owner said they have (questionnaire step DOCUMENTS), in French. */
+const documentLabels = [
+  ['with_three_last_assembly', 'Trois derniers procès-verbaux d’assemblée générale'],
+  ['with_four_last_charges_statements', 'Quatre derniers relevés de charges'],
+  ['with_last_property_tax', 'Dernière taxe foncière'],
+  ['with_maintenance_building', 'Carnet d’entretien de l’immeuble'],
+  ['with_pre_statement', 'Pré-état daté'],
+  ['with_diagnostics', 'Diagnostics techniques'],
+] as const;
+
+function filtered(db: Kysely<Database>, scope: Scope, f: LeadFilters) {
+  let q = db.selectFrom('owner_contact as o');
+  if (scope.kind === 'hunter') q = q.where('o.assigned_to', '=', scope.hunterId);
+  else if (f.hunter === 'none') q = q.where('o.assigned_to', 'is', null);
+  else if (f.hunter) q = q.where('o.assigned_to', '=', f.hunter);
+  if (f.status) q = q.where('o.lead_status', '=', f.status);
+  if (f.department) {
+    const department = f.department;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('owner_property as d')
+          .select('d.id')
+          .whereRef('d.contact_id', '=', 'o.id')
+          .where('d.department', '=', department),
+      ),
+    );
+  }
+  if (f.q) {
+    const like = likePattern(f.q.toLowerCase());
+    q = q.where(
+      sql<boolean>`(lower(o.lastname || ' ' || o.firstname || ' ' || o.firstname || ' ' || o.lastname) like ${like} escape '\\'
+        or o.email like ${like} escape '\\'
+        or replace(o.phone, ' ', '') like ${likePattern(f.q.replace(/\s/g, ''))} escape '\\'
+        or exists (select 1 from owner_property d where d.contact_id = o.id and lower(d.city) like ${like} escape '\\'))`,
+    );
+  }
+  return q;
+}
+
+export async function listLeads(
+  db: Db,
+  scope: Scope,
+  f: LeadFilters,
+  page: number,
+  pageSize: number,
+): Promise<Page<LeadRow>> {
+  const base = filtered(db, scope, f);
+  let rows = base.leftJoin('app_user as h', 'h.id', 'o.assigned_to').select([
+    'o.id',
+    'o.firstname',
+    'o.lastname',
+    'o.email',
+    'o.phone',
+    'o.lead_status as status',
+    'o.assigned_to as hunterId',
+    'o.created_at as createdAt',
+    'o.version',
+    'h.firstname as hunterFirstname',
+    'h.lastname as hunterLastname',
+    (eb) =>
+      eb
+        .selectFrom('owner_property as p')
+        .select(
+          sql<string>`json_object('city', p.city, 'department', p.department, 'propertyType', p.property_type, 'typeBien', p.type_bien, 'surface', p.surface, 'price', p.price)`.as(
+            'x',
+          ),
+        )
+        .whereRef('p.contact_id', '=', 'o.id')
+        .orderBy('p.id')
+        .limit(1)
+        .as('property'),
+  ]);
+  if (f.sort === 'created') rows = rows.orderBy('o.created_at', 'asc').orderBy('o.id', 'asc');
+  else if (f.sort === 'name')
+    rows = rows.orderBy('o.lastname').orderBy('o.firstname').orderBy('o.id');
+  else rows = rows.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
+  const [found, counted] = await Promise.all([
+    rows
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: found.map(({ hunterFirstname, hunterLastname, property, ...r }) => {
+      const p = (property ? JSON.parse(property) : {}) as {
+        city?: string;
+        department?: string;
+        propertyType?: string;
+        typeBien?: unknown;
+        surface?: unknown;
+        price?: number | null;
+      };
+      return {
+        ...r,
+        status: r.status as LeadStatus,
+        statusLabel: leadStatusLabel(r.status),
+        hunterName: personName({ firstname: hunterFirstname, lastname: hunterLastname }),
+        city: p.city ?? null,
+        department: p.department ?? null,
+        propertyType: p.propertyType ?? null,
+        typeBien: typeof p.typeBien === 'number' ? labelOf(bienTypes, p.typeBien) : null,
+        surface: typeof p.surface === 'number' ? labelOf(surfaceBands, p.surface) : null,
+        price: p.price ?? null,
+      };
+    }),
+    total: Number(counted.n),
+    page,
+    pageSize,
+  };
+}
+
+export type { LeadFiche };
+
+/** One lead, or undefined when unknown or outside the caller's scope. */
+export async function leadFiche(db: Db, scope: Scope, id: number): Promise<LeadFiche | undefined> {
+  const lead = await db
+    .selectFrom('owner_contact as o')
+    .leftJoin('app_user as h', 'h.id', 'o.assigned_to')
+    .selectAll('o')
+    .select(['h.firstname as hunterFirstname', 'h.lastname as hunterLastname'])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!lead || !inScope(scope, lead.assigned_to)) return undefined;
+  const properties = await db
+    .selectFrom('owner_property')
+    .selectAll()
+    .where('contact_id', '=', id)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return {
+    lead: {
+      id: lead.id,
+      firstname: lead.firstname,
+      lastname: lead.lastname,
+      email: lead.email,
+      phone: lead.phone,
+      propertyCount: lead.bien_count,
+      status: lead.lead_status as LeadStatus,
+      statusLabel: leadStatusLabel(lead.lead_status),
+      hunterId: lead.assigned_to,
+      hunterName: personName({ firstname: lead.hunterFirstname, lastname: lead.hunterLastname }),
+      createdAt: lead.created_at,
+      contactedAt: lead.contacted_at,
+      version: lead.version,
+    },
+    properties: properties.map((p) => ({
+      id: p.id,
+      purpose: p.property_type,
+      typeBien: labelOf(bienTypes, p.type_bien),
+      condition: p.status,
+      department: p.department,
+      city: p.city,
+      surface: labelOf(surfaceBands, p.surface),
+      rooms: labelOf(roomCounts, p.room_count),
+      price: p.price,
+      priceText: p.price === null ? ('estimation gratuite' as const) : null,
+      documents: documentLabels.filter(([column]) => p[column] === 1).map(([, label]) => label),
+      description: p.description,
+    })),
+    notes: await notesOf(db, 'owner', String(id)),
+    audit: await auditOf(db, 'owner', id),
+  };
+}
