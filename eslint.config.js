@@ -112,7 +112,7 @@ export default tseslint.config(
   },
   {
     // A route parses with its contract, authorises, and calls one repository function
-    // (docs/decisions/0001-resource-shape.md): no SQL, no files, no other route in a route file.
+    // (docs/decisions/009-resource-shape.md): no SQL, no files, no other route in a route file.
     files: ['server/resources/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [

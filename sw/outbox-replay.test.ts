@@ -24,7 +24,7 @@ import { makeTestApp, postJson } from '../server/test-app';
 import { queuedFlowOf, queueSubmission, replayQueue, type Notify } from './outbox-replay';
 import { Role } from '../src/domain/roles';
 import { TokenService } from '../server/auth/tokens';
-import { UsersRepo } from '../server/auth/users.repo';
+import { UsersRepo } from '../server/resources/users/users.repo';
 
 /**
  * The replay against the real server (in-memory SQLite) over HTTP, with the real workbox Queue
