@@ -69,9 +69,12 @@ export interface AuditView {
   at: string;
 }
 
-/** GET /staff/buyers/:userId */
+/**
+ * GET /staff/buyers/:userId. `user.version` is the account's version: an assignment carries it
+ * (src/domain/api/buyers.ts, 409 when stale).
+ */
 export interface BuyerFiche {
-  user: User;
+  user: User & { version: number };
   hunter: { id: string; name: string; email: string; phone: string } | null;
   projects: (ProjectView & { version: number })[];
   moves: StageMoveView[];
