@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { migrationProvider } from './migrations';
+import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;

@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>) {
+  await db.schema
+    .createTable('contact_message')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('created_at', 'text', (c) =>
+      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    )
+    .addColumn('brand', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('ip_hash', 'text')
+    .execute();
+  await db.schema
+    .createIndex('contact_message_created_at')
+    .on('contact_message')
+    .column('created_at')
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable('contact_message').execute();
+}

@@ -1,0 +1,37 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_contact_message';
+import * as m0002 from './0002_accounts';
+import * as m0003 from './0003_owner_leads';
+import * as m0004 from './0004_buyer_projects';
+import * as m0005 from './0005_throttle';
+import * as m0006 from './0006_session_version';
+import * as m0007 from './0007_mail_queue';
+import * as m0008 from './0008_orders';
+import * as m0009 from './0009_staff_area';
+import * as m0010 from './0010_staff_lists';
+import * as m0011 from './0011_account_deletion';
+import * as m0012 from './0012_client_documents';
+
+/**
+ * Migrations live in code (not files read at run time) so the bundled server carries them, one
+ * file each. Names sort in the order they run and are recorded by existing databases: never
+ * rename or edit one that has shipped, add the next.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_contact_message': m0001,
+  '0002_accounts': m0002,
+  '0003_owner_leads': m0003,
+  '0004_buyer_projects': m0004,
+  '0005_throttle': m0005,
+  '0006_session_version': m0006,
+  '0007_mail_queue': m0007,
+  '0008_orders': m0008,
+  '0009_staff_area': m0009,
+  '0010_staff_lists': m0010,
+  '0011_account_deletion': m0011,
+  '0012_client_documents': m0012,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
