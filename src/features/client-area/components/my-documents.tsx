@@ -5,11 +5,11 @@ import {
   type DocumentKind,
 } from '../../../domain/client-documents';
 import { formatLongDate } from '../../../domain/dates';
-import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
+import { useCachedApi } from '../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../lib/api';
 import { downloadWithToken } from '../../../lib/download-file';
 import { notify } from '../../../lib/toast';
-import { ApiLoadStatus } from '../../../ui/api-load-status';
+import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 import { pendingDocuments, type PendingDocument } from '../pending-changes';
 import { PendingChange } from './pending-change';
@@ -194,8 +194,7 @@ export function MyDocuments() {
   const { user } = useSession();
   const userId = user?._id;
   // Kept on the device with the rest of the area: the statuses read offline after one visit.
-  const [cached, reload] = useCachedApi<ClientDocumentView[]>(userId, '/api/client/documents');
-  const load = asApiLoad(cached);
+  const [load, reload] = useCachedApi<ClientDocumentView[]>(userId, '/api/client/documents');
   const [pending, setPending] = useState<PendingDocument[]>([]);
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -231,7 +230,7 @@ export function MyDocuments() {
         visibles que par vous et par l’équipe qui suit votre projet.
       </p>
       {load.status !== 'ready' ? (
-        <ApiLoadStatus load={load} loading="Chargement de vos documents…" />
+        <LoadGate inline load={load} loading="Chargement de vos documents…" />
       ) : (
         <ul className="mt-4 space-y-4">
           {docs.map((doc) => (

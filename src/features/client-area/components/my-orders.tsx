@@ -3,9 +3,9 @@ import { isMeasuredProduct } from '../../../domain/basket';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
 import type { OrderLine } from '../../../domain/payment.schema';
-import { asApiLoad, useCachedApi } from '../../../db/use-cached-api';
+import { useCachedApi } from '../../../db/use-cached-api';
 import { useSession } from '../../auth';
-import { ApiLoadStatus } from '../../../ui/api-load-status';
+import { LoadGate } from '../../../ui/load-gate';
 
 /** GET /api/orders/mine (server/resources/shop/shop.routes.ts): what a buyer sees of an order. */
 interface MyOrder {
@@ -34,8 +34,7 @@ const euros = (cents: number) => formatEuro(cents / 100);
 export function MyOrders() {
   const { user } = useSession();
   // Kept on the device with the rest of the area: readable offline after one visit.
-  const [cached] = useCachedApi<MyOrder[]>(user?._id, '/api/orders/mine');
-  const load = asApiLoad(cached);
+  const [load] = useCachedApi<MyOrder[]>(user?._id, '/api/orders/mine');
   const orders = load.status === 'ready' ? load.data.filter((o) => o.status !== 'cancelled') : [];
   return (
     <section aria-labelledby="client-orders-title">
@@ -43,7 +42,7 @@ export function MyOrders() {
         Mes commandes homestylz
       </h3>
       {load.status !== 'ready' ? (
-        <ApiLoadStatus load={load} loading="Chargement de vos commandes…" />
+        <LoadGate inline load={load} loading="Chargement de vos commandes…" />
       ) : orders.length === 0 ? (
         <p className="mt-3 text-base-content/75">
           Aucune commande pour l’instant.{' '}

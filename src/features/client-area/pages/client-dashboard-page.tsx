@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { company } from '../../../domain/company';
 import { formatUpdatedAt } from '../../../domain/dates';
-import { useCachedApi, asApiLoad } from '../../../db/use-cached-api';
+import { useCachedApi } from '../../../db/use-cached-api';
 import { AccountPage } from '../../../ui/account-page';
-import { ApiLoadStatus } from '../../../ui/api-load-status';
+import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 import { MyAccount } from '../components/my-account';
 import { MyCriteria } from '../components/my-criteria';
@@ -59,7 +59,7 @@ export default function ClientDashboardPage() {
   const [load, reload] = useCachedApi<ClientOverview>(userId, OVERVIEW_PATH);
   if (!user || !userId) return null;
   const overview = load.status === 'ready' ? load.data : null;
-  const waiting = <ApiLoadStatus load={asApiLoad(load)} loading="Chargement de votre espace…" />;
+  const waiting = <LoadGate inline load={load} loading="Chargement de votre espace…" />;
 
   return (
     <AccountPage
@@ -82,7 +82,7 @@ export default function ClientDashboardPage() {
         </ul>
       </nav>
       <div className="min-w-0 space-y-8">
-        {load.status === 'ready' && load.fromCache ? (
+        {load.status === 'ready' && load.state === 'offline' ? (
           <p role="status" className="rounded-box bg-warning/15 p-3 text-sm">
             {navigator.onLine ? null : <span className="badge badge-warning mr-2">Hors ligne</span>}
             Dernière version enregistrée sur cet appareil, {formatUpdatedAt(load.fetchedAt)}.

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
 import { staffChange, useStaffApi } from '../staff-api';
-import { LoadGate } from './load-gate';
+import { LoadGate } from '../../../ui/load-gate';
 import { formatDateTime } from './notes-panel';
 
 /** One document: its state, « Télécharger », « Valider », « Refuser » with the reason. */

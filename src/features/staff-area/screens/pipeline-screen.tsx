@@ -8,7 +8,7 @@ import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
 import { hunterFilterOptions, useHunters } from '../components/hunters';
 import { ListBar, SelectFilter, useListQuery } from '../components/list-controls';
-import { LoadGate } from '../components/load-gate';
+import { LoadGate } from '../../../ui/load-gate';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { useStaffApi } from '../staff-api';

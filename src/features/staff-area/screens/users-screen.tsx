@@ -15,7 +15,8 @@ import {
   SelectFilter,
   useListQuery,
 } from '../components/list-controls';
-import { LoadGate, offlineSince } from '../components/load-gate';
+import { offlineSince } from '../../../db/use-cached-api';
+import { LoadGate } from '../../../ui/load-gate';
 import { StaffFrame } from '../components/staff-frame';
 import { staffChange, useStaffApi } from '../staff-api';
 import { withQuery } from '../staff-paths';
