@@ -20,7 +20,7 @@ import { devRoutes } from './resources/dev/dev.routes';
 import { registerRoutes } from './resources/register/register.routes';
 import { userRoutes } from './resources/users/account.routes';
 import { methodNotAllowed } from './http/allowed-methods';
-import { apiError } from './http/errors';
+import { apiError, useFrenchZodMessages } from './http/errors';
 import { securityHeaders } from './http/security';
 import { adminMailsRoutes } from './resources/mails/mails.routes';
 import { adminUsersRoutes } from './resources/users/admin-users.routes';
@@ -72,6 +72,7 @@ export function createApp({
     ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
     : undefined,
 }: AppDeps): Hono {
+  useFrenchZodMessages();
   const app = new Hono();
   const startedAt = Date.now();
 

@@ -1,26 +1,48 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { INVALID_FIELDS, apiErrorBody, type ApiErrorBody } from '../../src/domain/api/errors';
 import { fieldErrors } from '../../src/domain/validation';
 
-/** Every error the API sends has this shape: a French message, and field messages for forms. */
-export interface ApiError {
-  message: string;
-  fieldErrors?: Record<string, string>;
+/**
+ * Every error the API sends has one shape (src/domain/api/errors.ts): a French message, and
+ * field messages for forms, as `{ message, fieldErrors?, error: { message, fields? } }`.
+ */
+export type ApiError = ApiErrorBody;
+
+/**
+ * An error answer; `fields` are French messages by field path, shown beside their field.
+ * `extra` adds members a screen needs (a 409's `current` record), never in place of these.
+ */
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
+  return c.json({ ...extra, ...apiErrorBody(message, fields) }, status);
 }
 
-export function apiError(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json<ApiError>({ message }, status);
-}
-
-export function validationError(c: Context, error: z.ZodError) {
-  return c.json<ApiError>(
-    {
-      message: 'Certains champs sont invalides. Corrigez-les puis renvoyez le formulaire.',
-      fieldErrors: fieldErrors(error),
+/**
+ * zod's own messages (a rule whose schema gives none) in French, with French spacing (a no-break
+ * space before « : », a narrow one before « ; ? ! »): no endpoint answers zod's English.
+ * Called once, at the app's creation.
+ */
+export function useFrenchZodMessages() {
+  const { localeError } = z.locales.fr();
+  z.config({
+    localeError: (issue) => {
+      const said = localeError(issue);
+      const text = typeof said === 'string' ? said : said?.message;
+      return text?.replace(/ ([:»])/g, '\u00a0$1').replace(/ ([;?!])/g, '\u202f$1');
     },
-    400,
-  );
+  });
+}
+
+/** 400 with each field's first message. */
+export function validationError(c: Context, error: z.ZodError) {
+  return apiError(c, 400, INVALID_FIELDS, fieldErrors(error));
 }
 
 /** Reads a JSON body; undefined when it is missing or not JSON (caller answers 400). */
@@ -35,7 +57,7 @@ export async function readJson(c: Context): Promise<unknown> {
 /** 429 with Retry-After (seconds), and the French message saying what to do meanwhile. */
 export function tooManyRequests(c: Context, retryAfterSeconds: number, message: string) {
   c.header('Retry-After', String(retryAfterSeconds));
-  return c.json<ApiError>({ message }, 429);
+  return apiError(c, 429, message);
 }
 
 /** "dans 3 minutes", "dans 1 heure" for a wait in seconds, rounded up. */

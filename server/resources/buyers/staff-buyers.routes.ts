@@ -194,7 +194,7 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       return apiError(c, 404, NOT_FOUND_PROJECT);
     const current = () => ({ ...toProjectView(project), version: project.version });
     if (project.version !== parsed.data.version)
-      return c.json({ message: STALE, current: current() }, 409);
+      return apiError(c, 409, STALE, undefined, { current: current() });
     const from = project.stage;
     const { to, note } = parsed.data;
     const refusal = isProjectStage(from)

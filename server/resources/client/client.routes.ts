@@ -305,13 +305,9 @@ export function clientAreaRoutes(
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(parsed.data.password, row.password_hash || (await decoyHash()))))
-      return c.json(
-        {
-          message: 'Le mot de passe est incorrect.',
-          fieldErrors: { password: 'Le mot de passe est incorrect.' },
-        },
-        400,
-      );
+      return apiError(c, 400, 'Le mot de passe est incorrect.', {
+        password: 'Le mot de passe est incorrect.',
+      });
     await throttle.forget(attempt.key);
     const at = new Date(now()).toISOString();
     const files = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { GeoIndex } from '../../geo/geo-data';
+import { apiError } from '../../http/errors';
 
 const CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -9,7 +10,7 @@ export function geoRoutes(geo: GeoIndex): Hono {
 
   app.get('/regions/:code/departements', (c) => {
     const list = geo.departementsOfRegion(c.req.param('code'));
-    if (!list) return c.json({ code: 404, message: 'Région inconnue.' }, 404);
+    if (!list) return apiError(c, 404, 'Région inconnue.', undefined, { code: 404 });
     c.header('Cache-Control', CACHE);
     return c.json(list);
   });
@@ -25,12 +26,14 @@ export function geoRoutes(geo: GeoIndex): Hono {
     const list = geo.communesOfDepartement(code);
     if (!list) {
       c.header('Cache-Control', 'no-store');
-      return c.json({ code: 404, message: 'Département inconnu.' }, 404);
+      return apiError(c, 404, 'Département inconnu.', undefined, { code: 404 });
     }
     return c.json(list);
   });
 
   // A sub-app's notFound is not used once mounted: a catch-all keeps the geo error shape.
-  app.all('*', (c) => c.json({ code: 404, message: 'Ressource géographique introuvable.' }, 404));
+  app.all('*', (c) =>
+    apiError(c, 404, 'Ressource géographique introuvable.', undefined, { code: 404 }),
+  );
   return app;
 }

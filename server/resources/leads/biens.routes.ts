@@ -5,6 +5,8 @@ import type { Db } from '../../db/database';
 import { insertOwnerLead } from './owner-leads.repo';
 import type { GeoIndex } from '../../geo/geo-data';
 import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../../http/form-limits';
+import { INVALID_FIELDS } from '../../../src/domain/api/errors';
+import { apiError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
 import type { MailQueue } from '../../mail/mail-queue';
 import { newOwnerLeadMail, ownerConfirmationMail } from '../../mail/templates';
@@ -43,13 +45,9 @@ export function biensRoutes({
           .communesOfDepartement(bien.department)
           ?.find((commune) => sameName(commune.nom, bien.city));
         if (!city) {
-          return c.json(
-            {
-              message: 'Certains champs sont invalides. Corrigez-les puis renvoyez le formulaire.',
-              fieldErrors: { 'bien.city': 'Cette ville n’est pas dans le département choisi.' },
-            },
-            400,
-          );
+          return apiError(c, 400, INVALID_FIELDS, {
+            'bien.city': 'Cette ville n’est pas dans le département choisi.',
+          });
         }
         // A replay of a stored lead is not a new one: no limit, no second mail.
         if (replay) return { value: { city, confirmOwner: false } };

@@ -9,7 +9,13 @@ import { leadFiche, listLeads } from './leads.repo';
 import { CSV_MAX_ROWS, toCsv } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
 import { listFilterSchema, pagingSchema, queryOf } from '../../staff/paging';
-import { actorOf, inScope, requireStaff, requireSupervisor, type StaffEnv } from '../../staff/policy';
+import {
+  actorOf,
+  inScope,
+  requireStaff,
+  requireSupervisor,
+  type StaffEnv,
+} from '../../staff/policy';
 
 const NOT_FOUND = 'Ce contact n’existe pas ou ne vous est pas attribué.';
 const STALE =
@@ -118,7 +124,9 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (!lead || id === undefined || !inScope(c.get('scope'), lead.assigned_to))
       return apiError(c, 404, NOT_FOUND);
     if (lead.version !== expected)
-      return c.json({ message: STALE, current: await leadFiche(db, c.get('scope'), id) }, 409);
+      return apiError(c, 409, STALE, undefined, {
+        current: await leadFiche(db, c.get('scope'), id),
+      });
     const refusal = await check(lead);
     if (refusal) return apiError(c, 400, refusal);
     const at = new Date(now()).toISOString();
@@ -149,7 +157,9 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       return true;
     });
     if (!done)
-      return c.json({ message: STALE, current: await leadFiche(db, c.get('scope'), id) }, 409);
+      return apiError(c, 409, STALE, undefined, {
+        current: await leadFiche(db, c.get('scope'), id),
+      });
     return c.json(await leadFiche(db, c.get('scope'), id));
   }
 

@@ -8,6 +8,7 @@ import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import type { Db } from '../../db/database';
 import { company } from '../../../src/domain/company';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
+import { apiError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
 import type { MailQueue } from '../../mail/mail-queue';
 import { activationMail, newBuyerMail } from '../../mail/templates';
@@ -103,7 +104,7 @@ export function registerRoutes({
       },
       refusal: (c, error) =>
         error instanceof DuplicateEmail
-          ? c.json({ message: ALREADY_REGISTERED, fieldErrors: { email: ALREADY_REGISTERED } }, 409)
+          ? apiError(c, 409, ALREADY_REGISTERED, { email: ALREADY_REGISTERED })
           : undefined,
     }),
   );

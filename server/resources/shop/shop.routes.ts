@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { paymentRequestSchema, repriceLineItems } from '../../../src/domain/payment.schema';
 import { shopPackById, shopPacks } from '../../../src/domain/shop-catalogue';
@@ -38,10 +37,6 @@ export interface PaymentConfig {
   publishableKey: string | null;
 }
 
-/** Spec 7: a payment answer is `{url}` or `{error: {message}}`. */
-function paymentError(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ error: { message } }, status);
-}
 
 /** What a buyer sees of an order: no return addresses, no Stripe ids. */
 function orderView(order: Order) {
@@ -82,7 +77,7 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
     const parsed = paymentRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message;
-      return paymentError(
+      return apiError(
         c,
         400,
         message && !message.startsWith('Invalid')
@@ -91,11 +86,11 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
       );
     }
     const urls = returnUrls(parsed.data.url, options.publicUrl, options.allowLoopbackReturn);
-    if (!urls) return paymentError(c, 400, 'L’adresse de retour doit être une page de ce site.');
+    if (!urls) return apiError(c, 400, 'L’adresse de retour doit être une page de ce site.');
     const priced = repriceLineItems(parsed.data.lineItems);
-    if (!priced.ok) return paymentError(c, 400, priced.message);
+    if (!priced.ok) return apiError(c, 400, priced.message);
     if (!stripe && !options.testCheckout) {
-      return paymentError(
+      return apiError(
         c,
         503,
         'Le paiement en ligne n’est pas encore ouvert. Appelez-nous pour commander.',
@@ -109,7 +104,7 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
     );
     if (refused) {
       const body = (await refused.json()) as { message: string };
-      return paymentError(c, 429, body.message);
+      return apiError(c, 429, body.message);
     }
     const caller = await authenticate(c, options.tokens, options.users);
     const answer = await startPayment(db, stripe, {
@@ -119,7 +114,7 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
       userId: caller?.session.userId ?? null,
       email: caller?.user.email ?? null,
     });
-    if (!answer.ok) return paymentError(c, 502, answer.message);
+    if (!answer.ok) return apiError(c, 502, answer.message);
     return c.json({ url: answer.url });
   });
 

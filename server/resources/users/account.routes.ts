@@ -7,7 +7,13 @@ import type { TokenService } from '../../auth/tokens';
 import { tokenSubject, toUser, type UsersRepo } from './users.repo';
 import { projectsOf } from '../buyers/buyer-projects.repo';
 import type { Db } from '../../db/database';
-import { readJson, tooManyRequests, validationError, waitInFrench } from '../../http/errors';
+import {
+  apiError,
+  readJson,
+  tooManyRequests,
+  validationError,
+  waitInFrench,
+} from '../../http/errors';
 import { PASSWORD_CHECK_PER_ACCOUNT, passwordCheckKey, type Throttle } from '../../http/throttle';
 import type { MailQueue } from '../../mail/mail-queue';
 import { passwordChangedMail } from '../../mail/templates';
@@ -47,13 +53,9 @@ export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDep
     }
     const row = await users.findById(userId);
     if (!row || !(await verifyPassword(parsed.data.oldPassword, row.password_hash))) {
-      return c.json(
-        {
-          message: 'Le mot de passe actuel est incorrect.',
-          fieldErrors: { oldPassword: 'Le mot de passe actuel est incorrect.' },
-        },
-        400,
-      );
+      return apiError(c, 400, 'Le mot de passe actuel est incorrect.', {
+        oldPassword: 'Le mot de passe actuel est incorrect.',
+      });
     }
     await throttle.forget(attempt.key);
     const passwordHash = await hashPassword(parsed.data.newPassword);
@@ -73,7 +75,7 @@ export function userRoutes({ db, users, tokens, mails, throttle }: UserRoutesDep
       const parsed = profileUpdateSchema.safeParse(await readJson(c));
       if (!parsed.success) return validationError(c, parsed.error);
       const row = await users.updateProfile(c.get('user')._id, parsed.data);
-      if (!row) return c.json({ message: 'Compte introuvable.' }, 404);
+      if (!row) return apiError(c, 404, 'Compte introuvable.');
       return c.json(toUser(row));
     });
   }
