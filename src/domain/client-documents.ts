@@ -3,23 +3,25 @@
  * their review status, and the upload rules. Shared by the server and the screens.
  */
 
-export const documentKinds = [
-  { value: 'identite', label: 'Pièce d’identité' },
-  { value: 'domicile', label: 'Justificatif de domicile' },
-  { value: 'salaires', label: '3 derniers bulletins de salaire' },
-  { value: 'impots', label: 'Dernier avis d’imposition' },
-  { value: 'apport', label: 'Relevés bancaires / justificatif d’apport' },
-  { value: 'financement', label: 'Accord de principe de financement' },
-] as const;
+import { codedOptions } from './options';
+
+export const documentKinds = codedOptions({
+  identite: 'Pièce d’identité',
+  domicile: 'Justificatif de domicile',
+  salaires: '3 derniers bulletins de salaire',
+  impots: 'Dernier avis d’imposition',
+  apport: 'Relevés bancaires / justificatif d’apport',
+  financement: 'Accord de principe de financement',
+});
 
 export type DocumentKind = (typeof documentKinds)[number]['value'];
 
-export const documentStatuses = [
-  { value: 'a_fournir', label: 'À fournir' },
-  { value: 'recu', label: 'Reçu' },
-  { value: 'valide', label: 'Validé' },
-  { value: 'refuse', label: 'Refusé' },
-] as const;
+export const documentStatuses = codedOptions({
+  a_fournir: 'À fournir',
+  recu: 'Reçu',
+  valide: 'Validé',
+  refuse: 'Refusé',
+});
 
 export type DocumentStatus = (typeof documentStatuses)[number]['value'];
 

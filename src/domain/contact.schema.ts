@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedOptions } from './options';
 import { FRENCH_PHONE_PATTERN } from './phone';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from './text';
 
@@ -18,14 +19,14 @@ export const emailSchema = z
   .max(254, 'L’adresse e-mail est trop longue.')
   .regex(EMAIL_PATTERN, 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.');
 
-export const contactSubjects = [
-  { value: 'achat', label: 'Acheter avec un chasseur immobilier' },
-  { value: 'vente', label: 'Vendre mon bien' },
-  { value: 'home-staging', label: 'Home staging et décoration (homestylz)' },
-  { value: 'recrutement', label: 'Devenir chasseur immobilier' },
-  { value: 'partenariat', label: 'Devenir partenaire' },
-  { value: 'autre', label: 'Autre demande' },
-] as const;
+export const contactSubjects = codedOptions({
+  achat: 'Acheter avec un chasseur immobilier',
+  vente: 'Vendre mon bien',
+  'home-staging': 'Home staging et décoration (homestylz)',
+  recrutement: 'Devenir chasseur immobilier',
+  partenariat: 'Devenir partenaire',
+  autre: 'Autre demande',
+});
 
 export type ContactSubject = (typeof contactSubjects)[number]['value'];
 

@@ -9,51 +9,59 @@ import {
   type BienType,
 } from './property';
 
+/** Each option as [value, label], after checking it holds nothing else. */
+function pairs(options: readonly { value: number; label: string }[]) {
+  return options.map((option) => {
+    expect(Object.keys(option)).toEqual(['value', 'label']);
+    return [option.value, option.label];
+  });
+}
+
 describe('property option lists', () => {
   it('number their labels from 1, or from 0 for the visits', () => {
-    expect(bienTypes).toEqual([
-      { value: 1, label: 'Appartement' },
-      { value: 2, label: 'Maison' },
-      { value: 3, label: 'Terrain' },
-      { value: 4, label: 'Parking/Box' },
-      { value: 5, label: 'Loft/Atelier' },
-      { value: 6, label: 'Immeuble' },
-      { value: 7, label: 'Autre' },
+    expect(pairs(bienTypes)).toEqual([
+      [1, 'Appartement'],
+      [2, 'Maison'],
+      [3, 'Terrain'],
+      [4, 'Parking/Box'],
+      [5, 'Loft/Atelier'],
+      [6, 'Immeuble'],
+      [7, 'Autre'],
     ]);
-    expect(surfaceBands).toEqual([
-      { value: 1, label: 'Moins de 30\u00a0m²' },
-      { value: 2, label: '30 à 50\u00a0m²' },
-      { value: 3, label: '50 à 70\u00a0m²' },
-      { value: 4, label: '70 à 100\u00a0m²' },
-      { value: 5, label: '100\u00a0m² et plus' },
+    expect(pairs(surfaceBands)).toEqual([
+      [1, 'Moins de 30\u00a0m²'],
+      [2, '30 à 50\u00a0m²'],
+      [3, '50 à 70\u00a0m²'],
+      [4, '70 à 100\u00a0m²'],
+      [5, '100\u00a0m² et plus'],
     ]);
-    expect(roomCounts).toEqual([
-      { value: 1, label: 'Studio' },
-      { value: 2, label: '2 pièces' },
-      { value: 3, label: '3 pièces' },
-      { value: 4, label: '4 pièces' },
-      { value: 5, label: '5 pièces et +' },
+    expect(pairs(roomCounts)).toEqual([
+      [1, 'Studio'],
+      [2, '2 pièces'],
+      [3, '3 pièces'],
+      [4, '4 pièces'],
+      [5, '5 pièces et +'],
     ]);
-    expect(bedroomCounts).toEqual([
-      { value: 1, label: '1' },
-      { value: 2, label: '2' },
-      { value: 3, label: '3' },
-      { value: 4, label: '4' },
-      { value: 5, label: '5 et +' },
+    expect(pairs(bedroomCounts)).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+      [4, '4'],
+      [5, '5 et +'],
     ]);
-    expect(visitCounts).toEqual([
-      { value: 0, label: 'Aucune' },
-      { value: 1, label: '1' },
-      { value: 2, label: '2' },
-      { value: 3, label: '3' },
-      { value: 4, label: '4' },
-      { value: 5, label: '5 et +' },
+    expect(pairs(visitCounts)).toEqual([
+      [0, 'Aucune'],
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+      [4, '4'],
+      [5, '5 et +'],
     ]);
-    expect(propertyCountOptions).toEqual([
-      { value: 1, label: '1' },
-      { value: 2, label: '2' },
-      { value: 3, label: '3' },
-      { value: 4, label: '4 et +' },
+    expect(pairs(propertyCountOptions)).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+      [4, '4 et +'],
     ]);
   });
 

@@ -2,30 +2,9 @@
  * Shared property enumerations (spec 3.5). The questionnaire and the buyer wizard draw from the
  * same list; the spec does not give numeric values, so these codes are ours (1..7), stable.
  */
-/** Positions 0..9 of a list, and the same counted from 1: the values `options` gives its labels. */
-type FromZero = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-type FromOne = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+import { numberedOptions, selfLabelled } from './options';
 
-/** `{ value, label }` for each label, the values counted from `first` (0 or 1) in order. */
-export type NumberedOptions<L extends readonly string[], First extends 0 | 1> = {
-  readonly [K in keyof L]: {
-    readonly value: K extends `${infer I extends number}`
-      ? (First extends 0 ? FromZero : FromOne)[I]
-      : never;
-    readonly label: L[K];
-  };
-};
-
-/** Builds an option list from its labels: the first label gets `first`, the next `first + 1`… */
-export function numberedOptions<const L extends readonly string[], First extends 0 | 1 = 1>(
-  labels: L,
-  first: First = 1 as First,
-): NumberedOptions<L, First> {
-  return labels.map((label, index) => ({
-    value: first + index,
-    label,
-  })) as unknown as NumberedOptions<L, First>;
-}
+export { labelOf, numberedOptions, selfLabelled, type NumberedOptions } from './options';
 
 export const bienTypes = numberedOptions([
   'Appartement',
@@ -45,10 +24,6 @@ export type PropertyCondition = (typeof propertyConditions)[number];
 /** What the property is for (spec 3.3). */
 export const propertyPurposes = ['Résidence principale', 'Investissement locatif'] as const;
 export type PropertyPurpose = (typeof propertyPurposes)[number];
-
-/** Options whose label is their value. */
-export const selfLabelled = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: value }));
 
 /** The purposes as a question's options (the owner's PROPERTY_TYPE, the buyer's SEARCH_GOAL). */
 export const purposeOptions = selfLabelled(propertyPurposes);
@@ -78,10 +53,3 @@ export const visitCounts = numberedOptions(['Aucune', '1', '2', '3', '4', '5 et 
 
 /** Number of properties for sale 1-4, 4 meaning 4 or more (spec 3.4). */
 export const propertyCountOptions = numberedOptions(['1', '2', '3', '4 et +']);
-
-export function labelOf<T extends { value: unknown; label: string }>(
-  options: readonly T[],
-  value: unknown,
-): string {
-  return options.find((o) => o.value === value)?.label ?? String(value);
-}

@@ -2,32 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { findPattern, patternToRegExp } from './route-pattern';
 
 describe('route patterns', () => {
-  it('matches literal paths exactly, with an optional trailing slash', () => {
-    const re = patternToRegExp('/aide/faq');
-    expect(re.test('/aide/faq')).toBe(true);
-    expect(re.test('/aide/faq/')).toBe(true);
-    expect(re.test('/aide/faq/plus')).toBe(false);
-    expect(re.test('/aide')).toBe(false);
-  });
-
-  it('matches one segment per parameter', () => {
-    const re = patternToRegExp('/signup/:code');
-    expect(re.test('/signup/PARTNER42')).toBe(true);
-    expect(re.test('/signup')).toBe(false);
-    expect(re.test('/signup/a/b')).toBe(false);
-  });
-
-  it('matches an area and every address below it with a last /*?', () => {
-    const re = patternToRegExp('/wh-dashboard/*?');
-    expect(re.test('/wh-dashboard')).toBe(true);
-    expect(re.test('/wh-dashboard/')).toBe(true);
-    expect(re.test('/wh-dashboard/acquereurs/42')).toBe(true);
-    expect(re.test('/wh-dashboardx')).toBe(false);
-    expect(re.test('/autre/wh-dashboard')).toBe(false);
-  });
-
-  it('escapes regular-expression characters in literals', () => {
-    expect(patternToRegExp('/a.b').test('/axb')).toBe(false);
+  it.each([
+    {
+      rule: 'matches literal paths exactly, with an optional trailing slash',
+      pattern: '/aide/faq',
+      matches: ['/aide/faq', '/aide/faq/'],
+      misses: ['/aide/faq/plus', '/aide'],
+    },
+    {
+      rule: 'matches one segment per parameter',
+      pattern: '/signup/:code',
+      matches: ['/signup/PARTNER42'],
+      misses: ['/signup', '/signup/a/b'],
+    },
+    {
+      rule: 'matches an area and every address below it with a last /*?',
+      pattern: '/wh-dashboard/*?',
+      matches: ['/wh-dashboard', '/wh-dashboard/', '/wh-dashboard/acquereurs/42'],
+      misses: ['/wh-dashboardx', '/autre/wh-dashboard'],
+    },
+    {
+      rule: 'escapes regular-expression characters in literals',
+      pattern: '/a.b',
+      matches: ['/a.b'],
+      misses: ['/axb'],
+    },
+  ])('$rule', ({ pattern, matches, misses }) => {
+    const re = patternToRegExp(pattern);
+    for (const path of matches) expect(re.test(path), path).toBe(true);
+    for (const path of misses) expect(re.test(path), path).toBe(false);
   });
 
   it('finds the first matching item', () => {
