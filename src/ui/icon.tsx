@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode, SVGProps } from 'react';
-import { jsxs } from 'react/jsx-runtime';
+import { jsx, jsxs } from 'react/jsx-runtime';
 
 export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
@@ -26,12 +26,15 @@ export function Icon({ title, children, ...props }: IconProps & { children: Reac
 }
 
 /**
- * An icon component from its drawing: the shapes (<path>, <circle>…) on the 24-unit grid.
- * The shapes are a fixed list, handed over as static children, what JSX makes of
- * <Icon><path /><circle /></Icon>: they need no keys. Marked free of side effects so that the
- * bundler drops the icons a page does not use.
+ * An icon component from its drawing: the shapes on the 24-unit grid, each a path's `d` or an
+ * element (<circle>, <rect>…). The shapes are a fixed list, handed over as static children, what
+ * JSX makes of <Icon><path /><circle /></Icon>: they need no keys. Marked free of side effects
+ * so that the bundler drops the icons a page does not use.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function icon(...drawing: ReactElement[]) {
-  return (props: IconProps) => jsxs(Icon, { ...props, children: drawing });
+export function icon(...drawing: (string | ReactElement)[]) {
+  const shapes = drawing.map((shape) =>
+    typeof shape === 'string' ? jsx('path', { d: shape }) : shape,
+  );
+  return (props: IconProps) => jsxs(Icon, { ...props, children: shapes });
 }
