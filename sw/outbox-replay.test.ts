@@ -16,7 +16,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Queue } from 'workbox-background-sync';
 import { appDb } from '../src/db/database';
 import { readDraft, saveDraft } from '../src/db/drafts.repo';
-import { getOutboxEntry, saveOutboxEntry } from '../src/db/outbox.repo';
+import { createApiCache } from '../src/db/api-cache.repo';
+import { getOutboxEntry, listChanges, saveOutboxEntry } from '../src/db/outbox.repo';
 import { OUTBOX_RETENTION_MS } from '../src/domain/outbox';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
@@ -507,5 +508,129 @@ describe('a client’s document sent without network (issue 16)', () => {
       .where('record_id', '=', user.id)
       .execute();
     expect(uploads).toHaveLength(1);
+  });
+});
+
+describe('a signed-in change made without network lives in the outbox only (issue 25)', () => {
+  it('keeps a note and a criteria edit with whose they are and what they say, past 400 kept answers, and sends each once', async () => {
+    const users = new UsersRepo(db);
+    const hunter = await users.create({
+      email: 'chasseur.outbox@exemple.fr',
+      passwordHash: 'x',
+      firstname: 'Hugo',
+      lastname: 'Chasseur',
+      roles: [Role.CHASSEUR],
+      isActive: true,
+    });
+    const { user: client, token: clientToken } = await signedUpClient('client.outbox@exemple.fr');
+    await db
+      .updateTable('app_user')
+      .set({ id_chasseur: hunter.id })
+      .where('id', '=', client.id)
+      .execute();
+    const { token: hunterToken } = await new TokenService(db, main.jwtSecret).issue({
+      id: hunter.id,
+      roles: [Role.CHASSEUR],
+      sessionVersion: hunter.session_version,
+    });
+    const project = await db
+      .selectFrom('buyer_project')
+      .selectAll()
+      .where('user_id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    const noteKey = crypto.randomUUID();
+    const criteriaKey = crypto.randomUUID();
+    const text = 'Rappelée hors réseau : visite samedi';
+    await queueSubmission(
+      queue,
+      new Request(`${origin}/api/staff/notes`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': noteKey,
+          'X-Outbox-Owner': hunter.id,
+          Authorization: `Bearer ${hunterToken}`,
+        },
+        body: JSON.stringify({
+          recordType: 'buyer',
+          recordId: client.id,
+          text,
+          visibleToClient: true,
+        }),
+      }),
+      'staff-note',
+      notify,
+    );
+    const { project: criteria } = validRegistration;
+    await queueSubmission(
+      queue,
+      new Request(`${origin}/api/client/projects/${project.id}/criteria`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': criteriaKey,
+          'X-Outbox-Owner': client.id,
+          Authorization: `Bearer ${clientToken}`,
+        },
+        body: JSON.stringify({ ...criteria, budget: 634_000, version: project.version }),
+      }),
+      'client-criteria',
+      notify,
+    );
+
+    // 400 other answers kept for each account: the cache's trim (300 a person) runs, the
+    // changes are not in its table.
+    const cache = createApiCache(appDb);
+    for (let i = 0; i < 400; i += 1) {
+      await cache.write(hunter.id, `/api/staff/buyers/${i}`, { i });
+      await cache.write(client.id, `/api/client/read/${i}`, { i });
+    }
+    expect(await appDb.apiCache.where('userId').equals(hunter.id).count()).toBe(300);
+
+    const [note] = await listChanges(hunter.id, 'staff-note');
+    expect(note).toMatchObject({
+      key: noteKey,
+      status: 'queued',
+      owner: hunter.id,
+      change: {
+        flow: 'staff-note',
+        recordType: 'buyer',
+        recordId: client.id,
+        text,
+        visibleToClient: true,
+      },
+    });
+    const [edit] = await listChanges(client.id, 'client-criteria');
+    expect(edit).toMatchObject({ key: criteriaKey, owner: client.id });
+    expect(edit?.change).toMatchObject({ projectId: project.id, criteria: { budget: 634_000 } });
+    expect(edit?.change.criteria).not.toHaveProperty('version');
+    // Another account's screens see none of them.
+    expect(await listChanges(client.id, 'staff-note')).toEqual([]);
+
+    faults.push('lost-answer', 'lost-answer');
+    await replayQueue(queue, notify, true);
+    await replayQueue(queue, notify, true);
+    await replayQueue(queue, notify, true);
+    expect((await getOutboxEntry(noteKey))?.status).toBe('sent');
+    expect((await getOutboxEntry(criteriaKey))?.status).toBe('sent');
+    const notes = await db
+      .selectFrom('staff_note')
+      .select('text')
+      .where('record_id', '=', client.id)
+      .execute();
+    expect(notes).toEqual([{ text }]);
+    const edits = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'criteria')
+      .where('record_id', '=', client.id)
+      .execute();
+    expect(edits).toHaveLength(1);
+    const after = await db
+      .selectFrom('buyer_project')
+      .select(['budget', 'version'])
+      .where('id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ budget: 634_000, version: project.version + 1 });
   });
 });

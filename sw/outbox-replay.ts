@@ -7,12 +7,15 @@ import {
   saveOutboxEntry,
 } from '../src/db/outbox.repo';
 import {
+  OUTBOX_OWNER_HEADER,
   afterAttempt,
   expired,
   isDraftFlow,
   replayDecision,
   retryAfterSeconds,
   SUPERSEDED_MESSAGE,
+  type ChangeOf,
+  type OutboxChange,
   type OutboxEntry,
   type OutboxFlow,
   type ReplayOutcome,
@@ -114,6 +117,51 @@ export async function summaryOf(request: Request): Promise<string | undefined> {
   }
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * What a signed-in change says, read from its request (the screens show it while it waits):
+ * the note, the criteria (without the version) and the project, the document's kind, name and
+ * size. Undefined for the public forms, or a body that is not what the screen sends.
+ */
+export async function changeOf(
+  request: Request,
+  flow: OutboxFlow,
+): Promise<OutboxChange | undefined> {
+  const { pathname } = new URL(request.url);
+  try {
+    if (flow === 'staff-note') {
+      const body: unknown = await request.clone().json();
+      if (!isRecord(body)) return undefined;
+      const { recordType, recordId, text, visibleToClient } = body;
+      if (
+        (recordType !== 'buyer' && recordType !== 'owner') ||
+        typeof recordId !== 'string' ||
+        typeof text !== 'string'
+      )
+        return undefined;
+      return { flow, recordType, recordId, text, visibleToClient: visibleToClient === true };
+    }
+    if (flow === 'client-criteria') {
+      const projectId = Number(/^\/api\/client\/projects\/(\d+)\/criteria$/.exec(pathname)?.[1]);
+      const body: unknown = await request.clone().json();
+      if (!Number.isSafeInteger(projectId) || !isRecord(body)) return undefined;
+      const { version: _version, ...criteria } = body;
+      return { flow, projectId, criteria: criteria as ChangeOf<'client-criteria'>['criteria'] };
+    }
+    if (flow === 'client-document') {
+      const kind = /^\/api\/client\/documents\/([a-z_]+)$/.exec(pathname)?.[1];
+      if (!kind) return undefined;
+      const size = (await request.clone().blob()).size;
+      const fileName = (await summaryOf(request)) ?? kind;
+      return { flow, kind: kind as ChangeOf<'client-document'>['kind'], fileName, size };
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
 export async function queueSubmission(
   queue: Queue,
   request: Request,
@@ -122,7 +170,10 @@ export async function queueSubmission(
 ): Promise<void> {
   const key = request.headers.get('Idempotency-Key') ?? '';
   const summary = await summaryOf(request);
-  await recordQueued(key, flow, summary);
+  // A signed-in change: whose it is and what it says, in the same write as its state.
+  const owner = request.headers.get(OUTBOX_OWNER_HEADER) ?? undefined;
+  const change = await changeOf(request, flow);
+  await recordQueued(key, flow, summary, change ? { owner, change } : undefined);
   await queue.pushRequest({ request, metadata: { flow, key } });
   await notify({ type: 'OUTBOX_CHANGED', key, status: 'queued' });
 }

@@ -10,8 +10,10 @@ import type { OutboxEntry } from '../domain/outbox';
  * - geoDepartements / geoCommunes: the geography lists, so a visit without network still offers
  *   them, with the time they were fetched;
  * - outbox: the state of each submission the service worker queued while offline (queued,
- *   sending, sent, failed with the server's message). The queued request itself, body included,
- *   lives in workbox-background-sync's own store until it is answered, then is deleted;
+ *   sending, sent, failed with the server's message), and for a signed-in change (staff note,
+ *   criteria, document) whose it is and what it said: the one place the page reads a change
+ *   waiting on the device. The queued request itself, body included, lives in
+ *   workbox-background-sync's own store until it is answered, then is deleted;
  * - basketLines: the shop basket (spec 3.8, 4.5; the design card keeps it here, not in
  *   localStorage), one row per product, written by src/db/basket.repo.ts only.
  * The page and the service worker share this one database.

@@ -1,24 +1,62 @@
-import { type OutboxEntry, type OutboxFlow, newOutboxEntry } from '../domain/outbox';
-import { appDb } from './database';
+import {
+  type ChangeFlow,
+  type ChangeOf,
+  type OutboxChange,
+  type OutboxEntry,
+  type OutboxFlow,
+  newOutboxEntry,
+} from '../domain/outbox';
+import { appDb, type AppDatabase } from './database';
+
+/** A signed-in change (staff note, criteria, document) as the screens read it. */
+export type ChangeEntry<F extends ChangeFlow> = OutboxEntry & { flow: F; change: ChangeOf<F> };
 
 /**
  * Outbox entries, shared by the service worker (which writes them as it queues and replays) and
  * the page (which shows them). Keyed by Idempotency-Key: queueing the same submission twice
- * (two tabs, a retry) keeps one entry.
+ * (two tabs, a retry) keeps one entry. A signed-in change made offline lives here and only here
+ * (its `owner` and `change`), in its own table: no trim of the kept answers can reach it.
  */
-export async function recordQueued(
-  key: string,
-  flow: OutboxFlow,
-  summary?: string,
-): Promise<OutboxEntry> {
-  return appDb.transaction('rw', appDb.outbox, async () => {
-    const existing = await appDb.outbox.get(key);
-    if (existing && existing.status !== 'failed') return existing;
-    const entry = newOutboxEntry(key, flow, Date.now(), summary);
-    await appDb.outbox.put(entry);
-    return entry;
-  });
+export function createOutbox(db: AppDatabase) {
+  return {
+    /** One transaction: an entry already there (not refused) is kept, given what it lacked. */
+    recordQueued(
+      key: string,
+      flow: OutboxFlow,
+      summary?: string,
+      signedIn?: { owner?: string; change?: OutboxChange },
+    ): Promise<OutboxEntry> {
+      return db.transaction('rw', db.outbox, async () => {
+        const existing = await db.outbox.get(key);
+        if (existing && existing.status !== 'failed') {
+          if (existing.change || !signedIn?.change) return existing;
+          const completed = { ...existing, ...signedIn };
+          await db.outbox.put(completed);
+          return completed;
+        }
+        const entry = newOutboxEntry(key, flow, Date.now(), summary);
+        if (signedIn?.owner) entry.owner = signedIn.owner;
+        if (signedIn?.change) entry.change = signedIn.change;
+        await db.outbox.put(entry);
+        return entry;
+      });
+    },
+
+    /** `owner`'s changes of `flow`, oldest first, whatever their state (the screens pick). */
+    async listChanges<F extends ChangeFlow>(owner: string, flow: F): Promise<ChangeEntry<F>[]> {
+      const entries = await db.outbox
+        .where('flow')
+        .equals(flow)
+        .filter((e) => e.owner === owner && e.change?.flow === flow)
+        .toArray();
+      return (entries as ChangeEntry<F>[]).sort((a, b) => a.createdAt - b.createdAt);
+    },
+  };
 }
+
+const outbox = createOutbox(appDb);
+export const recordQueued = outbox.recordQueued;
+export const listChanges = outbox.listChanges;
 
 export function getOutboxEntry(key: string): Promise<OutboxEntry | undefined> {
   return appDb.outbox.get(key);

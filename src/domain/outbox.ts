@@ -1,13 +1,38 @@
+import type { BuyerProject } from './buyer-signup.schema';
+import type { DocumentKind } from './client-documents';
+
 /**
- * The outbox of public submissions made without network (DESIGN.md, offline model): one entry
- * per Idempotency-Key, written by the service worker and shown by the page. Pure rules here; the
- * storage is in src/db, the replay in sw/.
+ * The outbox of submissions and changes made without network (DESIGN.md, offline model): one
+ * entry per Idempotency-Key, written by the service worker and shown by the page. Pure rules
+ * here; the storage is in src/db, the replay in sw/.
  */
 export type OutboxFlow = 'owner' | 'buyer' | 'staff-note' | 'client-criteria' | 'client-document';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/**
+ * What a signed-in change made offline said, by flow: kept in its outbox entry (the one place a
+ * change waits on the device, docs/decisions/010-cached-reads.md) so the screens show it, with
+ * its state, until the server has it.
+ */
+export interface OutboxChanges {
+  'staff-note': {
+    recordType: 'buyer' | 'owner';
+    recordId: string;
+    text: string;
+    visibleToClient: boolean;
+  };
+  'client-criteria': { projectId: number; criteria: BuyerProject };
+  'client-document': { kind: DocumentKind; fileName: string; size: number };
+}
+export type ChangeFlow = keyof OutboxChanges;
+/** The header a signed-in change carries so the worker records whose it is (`owner`). */
+export const OUTBOX_OWNER_HEADER = 'X-Outbox-Owner';
+export type OutboxChange = { [F in ChangeFlow]: { flow: F } & OutboxChanges[F] }[ChangeFlow];
+/** The change of flow `F`. */
+export type ChangeOf<F extends ChangeFlow> = Extract<OutboxChange, { flow: F }>;
 
 export interface OutboxEntry {
   key: string;
@@ -30,6 +55,10 @@ export interface OutboxEntry {
   noticed?: boolean;
   /** Fingerprint of the body the server settled (sent or refused): an identical copy is dropped. */
   settledHash?: string;
+  /** A signed-in change: the account that made it (its screens show it to that account only). */
+  owner?: string;
+  /** A signed-in change: what it said (staff note, criteria, document). */
+  change?: OutboxChange;
 }
 
 /** What a replay attempt gave. */

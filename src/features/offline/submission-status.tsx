@@ -164,3 +164,6 @@ export function SubmissionStatus({
     </div>
   );
 }
+
+// The signed-in changes waiting in the outbox: this file is the features' entry to the database.
+export { changeHeaders, usePendingChanges } from './use-pending-changes';

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { BuyerProject } from '../../../domain/buyer-signup.schema';
 import { projectCriteria, projectTitle } from '../../../domain/project-view';
 import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { FactList } from '../../../ui/fact-list';
 import { criteriaOf, criteriaPath, formatDateTime, type ClientProject } from '../overview';
-import { pendingCriteria, type PendingCriteria } from '../pending-changes';
+import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
 import { CriteriaEditor } from './criteria-editor';
 import { PendingChange } from './pending-change';
 
@@ -31,32 +31,12 @@ export function MyCriteria({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const [pending, setPending] = useState<PendingCriteria[]>([]);
-  const [round, setRound] = useState(0);
   const editButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    let current = true;
-    pendingCriteria.read(userId).then(
-      (all) => {
-        if (current) setPending(all.filter((e) => e.projectId === project.id));
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, project.id, round]);
-
-  const settled = (key: string) => {
-    void pendingCriteria
-      .remove(userId, key)
-      .catch(() => undefined)
-      .then(() => {
-        setRound((r) => r + 1);
-        onChanged();
-      });
-  };
+  // Edits waiting in the outbox (written by the service worker as it keeps them): arrived, the
+  // overview is read again.
+  const pending = usePendingChanges(userId, 'client-criteria', onChanged).filter(
+    (e) => e.change.projectId === project.id,
+  );
 
   const close = () => {
     setEditing(false);
@@ -68,31 +48,21 @@ export function MyCriteria({
   const save = async (criteria: BuyerProject) => {
     setBusy(true);
     setError(null);
-    const edit: PendingCriteria = {
-      key: crypto.randomUUID(),
-      projectId: project.id,
-      criteria,
-      at: Date.now(),
-    };
     try {
-      await pendingCriteria.add(userId, edit).catch(() => undefined);
       const answer = await api<{ queued?: boolean }>(criteriaPath(project.id), {
         method: 'POST',
         body: { ...criteria, version: project.version },
-        headers: { 'Idempotency-Key': edit.key },
+        headers: changeHeaders(crypto.randomUUID(), userId),
       });
       if (answer.queued) {
         notify.info('Pas de réseau\u00a0: vos critères partiront dès son retour.');
       } else {
-        await pendingCriteria.remove(userId, edit.key).catch(() => undefined);
         notify.success('Vos critères sont enregistrés.');
         onChanged();
       }
       setStale(null);
-      setRound((r) => r + 1);
       close();
     } catch (failure) {
-      await pendingCriteria.remove(userId, edit.key).catch(() => undefined);
       const { status, message } = toApiFailure(failure);
       if (status === 409) {
         setStale(message);
@@ -123,23 +93,21 @@ export function MyCriteria({
       {pending.map((edit) => (
         <PendingChange
           key={edit.key}
-          pendingKey={edit.key}
-          flow="client-criteria"
+          entry={edit}
           testId="pending-criteria"
           title={
             <span className="font-medium">
-              Modification du {formatDateTime(new Date(edit.at).toISOString())}
+              Modification du {formatDateTime(new Date(edit.createdAt).toISOString())}
             </span>
           }
           waiting="Vos nouveaux critères sont gardés sur cet appareil et partiront dès le retour du réseau, même si vous fermez la page."
           refusedFallback="Le serveur a refusé cette modification."
-          onSettled={() => settled(edit.key)}
         >
           <details className="mt-2">
             <summary className="cursor-pointer text-sm font-medium">
               Voir les critères en attente
             </summary>
-            <FactList rows={projectCriteria(edit.criteria)} />
+            <FactList rows={projectCriteria(edit.change.criteria)} />
           </details>
         </PendingChange>
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
   type ClientDocumentView,
@@ -11,7 +11,8 @@ import { downloadWithToken } from '../../../lib/download-file';
 import { notify } from '../../../lib/toast';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
-import { pendingDocuments, type PendingDocument } from '../pending-changes';
+import type { ChangeEntry } from '../../../db/outbox.repo';
+import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
 import { PendingChange } from './pending-change';
 import { checkDocumentFile, fileHead, prepareDocument } from '../document-file';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
@@ -24,16 +25,12 @@ function DocumentRow({
   userId,
   pending,
   onSent,
-  onQueued,
-  onSettled,
 }: {
   doc: ClientDocumentView;
   userId: string;
   /** Uploads of this kind waiting in the outbox. */
-  pending: PendingDocument[];
+  pending: ChangeEntry<'client-document'>[];
   onSent: (doc: ClientDocumentView) => void;
-  onQueued: () => void;
-  onSettled: (key: string) => void;
 }) {
   const errorId = useId();
   const [error, setError] = useState('');
@@ -41,7 +38,6 @@ function DocumentRow({
   const sent = doc.status !== 'a_fournir';
 
   async function send(file: File) {
-    let key: string | undefined;
     setError('');
     setBusy(true);
     try {
@@ -57,16 +53,8 @@ function DocumentRow({
         setError(again.message);
         return;
       }
-      // Without network the service worker keeps the file and sends it once, with this key.
-      const entry: PendingDocument = {
-        key: crypto.randomUUID(),
-        kind: doc.kind,
-        fileName: prepared.name,
-        size: prepared.blob.size,
-        at: Date.now(),
-      };
-      key = entry.key;
-      await pendingDocuments.add(userId, entry).catch(() => undefined);
+      // Without network the service worker keeps the file (in the outbox, with its name and
+      // size) and sends it once, with this key.
       const answer = await api<ClientDocumentView | { queued: true }>(
         `/api/client/documents/${doc.kind}`,
         {
@@ -75,21 +63,18 @@ function DocumentRow({
           headers: {
             'Content-Type': prepared.mime,
             'X-File-Name': encodeURIComponent(prepared.name),
-            'Idempotency-Key': entry.key,
+            ...changeHeaders(crypto.randomUUID(), userId),
           },
           timeout: 120_000,
         },
       );
       if ('queued' in answer) {
         notify.info(`Pas de réseau\u00a0: «\u00a0${doc.label}\u00a0» partira dès son retour.`);
-        onQueued();
         return;
       }
-      await pendingDocuments.remove(userId, entry.key).catch(() => undefined);
       onSent(answer);
       notify.success(`«\u00a0${doc.label}\u00a0» est envoyé.`);
     } catch (failure) {
-      if (key) await pendingDocuments.remove(userId, key).catch(() => undefined);
       setError(toApiFailure(failure).message);
     } finally {
       setBusy(false);
@@ -161,18 +146,16 @@ function DocumentRow({
       {pending.map((entry) => (
         <PendingChange
           key={entry.key}
-          pendingKey={entry.key}
-          flow="client-document"
-          testId={`pending-document-${entry.kind}`}
+          entry={entry}
+          testId={`pending-document-${entry.change.kind}`}
           className="mt-3 p-3 text-sm"
           title={
             <span className="break-all">
-              {entry.fileName} ({formatFileSize(entry.size)})
+              {entry.change.fileName} ({formatFileSize(entry.change.size)})
             </span>
           }
           waiting="Gardé sur cet appareil, il partira dès le retour du réseau, même si vous fermez la page."
           refusedFallback="Le serveur a refusé ce document."
-          onSettled={() => onSettled(entry.key)}
         />
       ))}
       {error ? (
@@ -195,31 +178,9 @@ export function MyDocuments() {
   const userId = user?._id;
   // Kept on the device with the rest of the area: the statuses read offline after one visit.
   const [load, reload] = useCachedApi<ClientDocumentView[]>(userId, '/api/client/documents');
-  const [pending, setPending] = useState<PendingDocument[]>([]);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    pendingDocuments.read(userId).then(
-      (all) => {
-        if (current) setPending(all);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, round]);
-  const settled = (key: string) => {
-    if (!userId) return;
-    void pendingDocuments
-      .remove(userId, key)
-      .catch(() => undefined)
-      .then(() => {
-        setRound((r) => r + 1);
-        reload();
-      });
-  };
+  // Uploads waiting in the outbox (the service worker writes them as it keeps them): arrived,
+  // the statuses are read again.
+  const pending = usePendingChanges(userId, 'client-document', reload);
   const [sent, setSent] = useState<Partial<Record<DocumentKind, ClientDocumentView>>>({});
   const docs = load.status === 'ready' ? load.data.map((d) => sent[d.kind] ?? d) : [];
   return (
@@ -238,9 +199,7 @@ export function MyDocuments() {
               key={doc.kind}
               doc={doc}
               userId={userId ?? ''}
-              pending={pending.filter((p) => p.kind === doc.kind)}
-              onQueued={() => setRound((r) => r + 1)}
-              onSettled={settled}
+              pending={pending.filter((p) => p.change.kind === doc.kind)}
               onSent={(updated) => {
                 setSent((s) => ({ ...s, [updated.kind]: updated }));
                 reload();

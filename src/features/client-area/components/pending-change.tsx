@@ -1,45 +1,34 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { outboxStatusLabel, type OutboxFlow } from '../../../domain/outbox';
+import type { ReactNode } from 'react';
+import { dismissOutboxEntry } from '../../../db/outbox.repo';
+import { outboxStatusLabel, type OutboxEntry } from '../../../domain/outbox';
 import { requestReplay } from '../../offline';
-import { useSubmissionState } from '../../offline/submission-status';
 
 /**
- * A change made on this device that the outbox still holds (a criteria edit, a document): its
- * state, until the server has it. Sent: `onSettled` (the area reads the record again); refused:
- * the server's message, until the person has read it.
+ * A change made on this device that the outbox still holds (a criteria edit, a document), read
+ * from its entry (usePendingChanges): its state, until the server has it. Refused: the server's
+ * message, until the person has read it (« J'ai compris » hides the entry).
  */
 export function PendingChange({
-  pendingKey,
-  flow,
+  entry,
   title,
   waiting,
   refusedFallback,
   testId,
   className = 'mt-4 p-4',
-  onSettled,
   children,
 }: {
-  /** Its Idempotency-Key, which names it in the outbox. */
-  pendingKey: string;
-  flow: OutboxFlow;
+  /** Its outbox entry (its Idempotency-Key names it). */
+  entry: Pick<OutboxEntry, 'key' | 'flow' | 'status' | 'message'>;
   title: ReactNode;
   /** What happens to it while it waits. */
   waiting: string;
   refusedFallback: string;
   testId: string;
   className?: string;
-  onSettled: () => void;
   /** Shown while it waits (what was sent). */
   children?: ReactNode;
 }) {
-  const state = useSubmissionState(pendingKey);
-  const status = state?.status ?? 'sent';
-  const told = useRef(false);
-  useEffect(() => {
-    if (status !== 'sent' || told.current) return;
-    told.current = true;
-    onSettled();
-  });
+  const { status, flow } = entry;
   const failed = status === 'failed';
   return (
     <div
@@ -55,8 +44,12 @@ export function PendingChange({
       </p>
       {failed ? (
         <>
-          <p className="mt-2">{state?.message ?? refusedFallback}</p>
-          <button type="button" className="btn btn-sm mt-3" onClick={onSettled}>
+          <p className="mt-2">{entry.message ?? refusedFallback}</p>
+          <button
+            type="button"
+            className="btn btn-sm mt-3"
+            onClick={() => void dismissOutboxEntry(entry.key)}
+          >
             J’ai compris
           </button>
         </>
@@ -64,7 +57,7 @@ export function PendingChange({
         <>
           <p className="mt-2 text-base-content/75">
             {waiting}
-            {state?.message ? ` Dernière tentative\u00a0: ${state.message}` : ''}
+            {entry.message ? ` Dernière tentative\u00a0: ${entry.message}` : ''}
           </p>
           {children}
           <button

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { outboxStatusLabel } from '../../../domain/outbox';
 import type { NoteView } from '../../../domain/staff-views';
 import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../auth';
-import { useSubmissionState } from '../../offline/submission-status';
-import { pendingNotes, type PendingNote } from './pending-notes';
+import type { ChangeEntry } from '../../../db/outbox.repo';
+import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
   dateStyle: 'medium',
@@ -16,23 +16,16 @@ export const formatDateTime = (iso: string | number) =>
   dateTime.format(new Date(iso)).replace(/(\d+):(\d+)/, '$1\u00a0h\u00a0$2');
 
 /** A note the outbox still holds: its text and its state, until the server has it. */
-function PendingNoteItem({ note, onArrived }: { note: PendingNote; onArrived: () => void }) {
-  const state = useSubmissionState(note.key);
-  const status = state?.status ?? 'sent';
-  const told = useRef(false);
-  useEffect(() => {
-    if (status !== 'sent' || told.current) return;
-    told.current = true;
-    onArrived();
-  });
+function PendingNoteItem({ note }: { note: ChangeEntry<'staff-note'> }) {
+  const { status, message } = note;
   return (
     <li className="rounded-box border border-dashed border-warning p-3" data-testid="pending-note">
-      <p className="whitespace-pre-line">{note.text}</p>
+      <p className="whitespace-pre-line">{note.change.text}</p>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-base-content/75">
         <span className={`badge ${status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
           {outboxStatusLabel(status, 'staff-note')}
         </span>
-        {state?.message ? <span>{state.message}</span> : null}
+        {message ? <span>{message}</span> : null}
         {status !== 'failed' ? <span>Elle partira dès le retour du réseau.</span> : null}
       </p>
     </li>
@@ -65,31 +58,11 @@ export function NotesPanel({
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<PendingNote[]>([]);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    pendingNotes.read(userId).then(
-      (all) => {
-        if (current)
-          setPending(all.filter((n) => n.recordType === recordType && n.recordId === recordId));
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, recordType, recordId, round]);
-
-  const arrived = (key: string) => {
-    if (!userId) return;
-    void pendingNotes.remove(userId, key).then(() => {
-      setRound((r) => r + 1);
-      onChanged();
-    });
-  };
+  // Notes waiting in the outbox (the service worker writes them as it keeps them): arrived, the
+  // record is read again.
+  const pending = usePendingChanges(userId, 'staff-note', onChanged).filter(
+    (n) => n.change.recordType === recordType && n.change.recordId === recordId,
+  );
 
   const send = async () => {
     if (!userId) return;
@@ -100,39 +73,26 @@ export function NotesPanel({
     }
     setBusy(true);
     setError(null);
-    const note: PendingNote = {
-      key: crypto.randomUUID(),
-      recordType,
-      recordId,
-      text: body,
-      visibleToClient: canMarkVisible && visible,
-      at: Date.now(),
-    };
     try {
-      await pendingNotes.add(userId, note).catch(() => undefined);
       const answer = await api<{ queued?: boolean; message?: string }>('/api/staff/notes', {
         method: 'POST',
         body: {
           recordType,
           recordId,
           text: body,
-          visibleToClient: note.visibleToClient,
+          visibleToClient: canMarkVisible && visible,
         },
-        headers: { 'Idempotency-Key': note.key },
+        headers: changeHeaders(crypto.randomUUID(), userId),
       });
       setText('');
       setVisible(false);
       if (answer.queued) {
         notify.info('Pas de réseau\u00a0: la note partira dès son retour.');
-        setRound((r) => r + 1);
       } else {
         notify.success('Note ajoutée.');
-        await pendingNotes.remove(userId, note.key).catch(() => undefined);
-        setRound((r) => r + 1);
         onChanged();
       }
     } catch (failure) {
-      await pendingNotes.remove(userId, note.key).catch(() => undefined);
       setError(toApiFailure(failure).message);
     } finally {
       setBusy(false);
@@ -190,7 +150,7 @@ export function NotesPanel({
       </form>
       <ul className="mt-5 space-y-3">
         {pending.map((note) => (
-          <PendingNoteItem key={note.key} note={note} onArrived={() => arrived(note.key)} />
+          <PendingNoteItem key={note.key} note={note} />
         ))}
         {notes.map((note) => (
           <li key={note.id} className="rounded-box bg-base-200 p-3" data-testid="staff-note">
