@@ -7,11 +7,6 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-/** Lower case, accents removed: what staff search compares. */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Opens (or creates) the SQLite file under dataDir; ':memory:' for throwaway tests. */
 export function openDatabase(dataDir: string | ':memory:'): Db {
   let file = ':memory:';
@@ -23,11 +18,6 @@ export function openDatabase(dataDir: string | ':memory:'): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Search text without case or accents (staff lists, migration 0010's triggers): 'Élodie' and
-  // 'elodie' are one. Registered on every connection this app opens.
-  sqlite.function('search_fold', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? foldForSearch(value) : value,
-  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

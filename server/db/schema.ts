@@ -34,6 +34,14 @@ export interface UserTable {
   updated_at: string;
   /** Set when the person deleted the account (issue 16): personal data anonymised. */
   deleted_at: Generated<string | null>;
+  /** Bumped by each staff change (edit, archive, assignment): an older one is refused (409). */
+  version: Generated<number>;
+  /**
+   * Names, e-mail and phone as searched (src/domain/search.ts `searchTextOf`) and the folded
+   * « nom prénom » the lists sort by: written by users.repo with the fields they come from.
+   */
+  search_text: Generated<string>;
+  sort_name: Generated<string>;
 }
 
 /** One-time codes sent by e-mail; only their SHA-256 is stored. */
@@ -93,6 +101,8 @@ export interface OwnerContactTable {
   version: Generated<number>;
   /** When the lead first left 'nouveau' (the 48-hour promise). */
   contacted_at: Generated<string | null>;
+  /** Names, e-mail, phone and the properties' cities as searched (owner-leads.repo). */
+  search_text: Generated<string>;
 }
 
 /** Answers already given to a public POST, by Idempotency-Key (DESIGN.md, offline model). */
@@ -130,12 +140,16 @@ export interface BuyerProjectTable {
   updated_at: string;
   /** Bumped by each staff change: a change made on an older version is refused (409). */
   version: Generated<number>;
-  // Copies kept by triggers (migration 0010) for the staff lists: never written by code.
+  /** The cities as searched, written with them (buyer-projects.repo `projectSearchColumns`). */
+  cities_search: Generated<string>;
+  /** The stage's place in the order (src/domain/staff.ts `stageRank`), written with the stage. */
+  stage_rank: Generated<number>;
+  // Copies of the account kept by SQL-only triggers (migration 0014) for the staff lists:
+  // never written by code.
   hunter_id: Generated<string | null>;
   client_archived: Generated<number>;
   client_name: Generated<string>;
   search_text: Generated<string>;
-  stage_rank: Generated<number>;
 }
 
 /** A project's departments as rows, for the department filter's index. */

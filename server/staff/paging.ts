@@ -1,43 +1,60 @@
-import { z } from 'zod';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { searchWords } from '../../src/domain/search';
+import type { Page } from '../../src/domain/api/lists';
 
-/** ?page=&pageSize= of every staff list: page from 1, 25 rows by default, 100 at most. */
-export const pagingSchema = {
-  page: z.coerce
-    .number({ error: 'Le numéro de page doit être un nombre.' })
-    .int('Le numéro de page doit être un entier.')
-    .min(1, 'Le numéro de page commence à 1.')
-    .max(100_000, 'Ce numéro de page est trop grand.')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'La taille de page doit être un nombre.' })
-    .int('La taille de page doit être un entier.')
-    .min(1, 'Une page compte au moins une ligne.')
-    .max(100, 'Une page compte au plus 100 lignes.')
-    .default(25),
-};
-
-/** ?q=&hunter=&department= of the staff lists (a hunter's id, or 'none' for the unassigned). */
-export const listFilterSchema = {
-  q: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
-  hunter: z.string().trim().max(64).optional(),
-  department: z
-    .string()
-    .trim()
-    .regex(/^(\d{2}|2[AB]|97\d)$/, 'Ce département n’existe pas.')
-    .optional(),
-};
+/**
+ * The one pagination and the one search of every staff list (buyers, leads, users, mails). The
+ * query's schemas are the contract's (src/domain/api/lists.ts); the rows' search text is
+ * written by their repositories (src/domain/search.ts `searchTextOf`).
+ */
+export { archivedSchema, listFilterSchema, pagingSchema } from '../../src/domain/api/lists';
+export type { Page };
 
 /** The query string as an object, each name once (a repeated name keeps its last value). */
 export const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-export interface Page<T> {
-  items: T[];
-  total: number;
+/** `%` and `_` typed by a person are letters, not wildcards: LIKE ? ESCAPE '\'. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Rows whose search text `column` holds every word of the query, in any order, whatever the
+ * case and accents: « martin élodie » finds Élodie Martin.
+ */
+export function searchMatch(column: string, query: string): RawBuilder<boolean> {
+  const words = searchWords(query);
+  if (words.length === 0) return sql<boolean>`1 = 1`;
+  return sql<boolean>`(${sql.join(
+    words.map((w) => sql`${sql.ref(column)} like ${likePattern(w)} escape '\\'`),
+    sql` and `,
+  )})`;
+}
+
+export interface Paging {
   page: number;
   pageSize: number;
 }
 
-/** `%` and `_` typed by a person are letters, not wildcards: LIKE ? ESCAPE '\'. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** How many rows the filtered query gives. */
+export async function countOf<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = await query
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number((row as { n: number | string }).n);
+}
+
+/**
+ * A page of a list: `rows` reads `limit` rows from `offset` (its order decides), `count` the
+ * total; both run at once.
+ */
+export async function pageOf<T>(
+  { page, pageSize }: Paging,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const [items, total] = await Promise.all([rows(pageSize, (page - 1) * pageSize), count()]);
+  return { items, total, page, pageSize };
 }

@@ -1,7 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { Role, type RoleCode } from '../../src/domain/roles';
 import { TokenService } from '../auth/tokens';
+import type { Db } from '../db/database';
+import { userSearchColumns } from '../resources/users/users.repo';
 import { makeTestApp } from '../test-app';
+
+/** An account's version, as a screen would have read it before a change. */
+export async function versionOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('app_user')
+    .select('version')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/**
+ * Renames an account behind the API's back (a test's set-up), keeping its search columns right
+ * as users.repo does.
+ */
+export async function renameUser(
+  db: Db,
+  userId: string,
+  names: { firstname?: string; lastname?: string },
+): Promise<void> {
+  const row = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const next = { ...row, ...names };
+  await db
+    .updateTable('app_user')
+    .set({ ...names, ...userSearchColumns(next) })
+    .where('id', '=', userId)
+    .execute();
+}
 
 /** The callers of a role matrix: the demo accounts by role, anonymous, and a forged token. */
 export type Caller =
@@ -74,5 +108,12 @@ export async function staffTestApp(env: Record<string, string> = {}, dataDir?: s
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: json as any, res, text };
   }
-  return { ...made, ids, headers, call };
+  return {
+    ...made,
+    ids,
+    headers,
+    call,
+    /** The account's version now (src/domain/api/users.ts: a change carries it). */
+    versionOf: (userId: string) => versionOf(made.db, userId),
+  };
 }

@@ -25,6 +25,12 @@ export function stageIndex(stage: ProjectStage): number {
   return projectStages.findIndex((s) => s.value === stage);
 }
 
+/** A stage's place in spec 4.7's order, as stored to sort by it (99: unknown). */
+export function stageRank(stage: string): number {
+  const index = projectStages.findIndex((s) => s.value === stage);
+  return index < 0 ? 99 : index;
+}
+
 export function stageLabel(stage: string): string {
   return projectStages.find((s) => s.value === stage)?.label ?? stage;
 }

@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 // Staff lists at 50,000 projects (docs/staff-area.md, npm run bench:staff): what they filter,
 // sort and search on is copied onto buyer_project by triggers, so a page reads one table
 // through its indexes and joins the accounts of the 25 rows shown only. The triggers keep
-// the copies right whatever code writes (search_fold is registered in server/db/database.ts).
+// the copies right whatever code writes. They folded with a JavaScript function (search_fold)
+// when this shipped; it is `lower` now so that a new database needs no JavaScript in SQL, and
+// 0014_search_text replaces these triggers and computes the search text in JavaScript.
 export async function up(db: Kysely<unknown>) {
   for (const column of [
     sql`alter table buyer_project add column hunter_id text`,
@@ -14,7 +16,7 @@ export async function up(db: Kysely<unknown>) {
   ])
     await column.execute(db);
   const person = (u: string) =>
-    `search_fold(${u}.lastname || ' ' || ${u}.firstname || ' ' || ${u}.firstname || ' ' || ${u}.lastname || ' ' || ${u}.email || ' ' || replace(${u}.phone, ' ', ''))`;
+    `lower(${u}.lastname || ' ' || ${u}.firstname || ' ' || ${u}.firstname || ' ' || ${u}.lastname || ' ' || ${u}.email || ' ' || replace(${u}.phone, ' ', ''))`;
   const stageRank = `case new.stage when 'VALIDATION' then 0 when 'MANDAT' then 1 when 'RECHERCHE' then 2 when 'OFFRE_SENT' then 3 when 'COMPROMIS_SIGNED' then 4 when 'FUNDING' then 5 when 'ACT_SIGNED' then 6 when 'WORKS' then 7 when 'COMPLETED' then 8 else 99 end`;
   await sql
     .raw(
@@ -22,8 +24,8 @@ export async function up(db: Kysely<unknown>) {
         update buyer_project set
           hunter_id = u.id_chasseur,
           client_archived = u.is_archived,
-          client_name = search_fold(u.lastname || ' ' || u.firstname),
-          search_text = ${person('u')} || ' ' || search_fold(new.cities),
+          client_name = lower(u.lastname || ' ' || u.firstname),
+          search_text = ${person('u')} || ' ' || lower(new.cities),
           stage_rank = ${stageRank}
         from app_user u where u.id = new.user_id and buyer_project.id = new.id;
       end`,
@@ -33,7 +35,7 @@ export async function up(db: Kysely<unknown>) {
     .raw(
       `create trigger buyer_project_copy_update after update of stage, cities on buyer_project begin
         update buyer_project set
-          search_text = ${person('u')} || ' ' || search_fold(new.cities),
+          search_text = ${person('u')} || ' ' || lower(new.cities),
           stage_rank = ${stageRank}
         from app_user u where u.id = new.user_id and buyer_project.id = new.id;
       end`,
@@ -46,8 +48,8 @@ export async function up(db: Kysely<unknown>) {
         update buyer_project set
           hunter_id = new.id_chasseur,
           client_archived = new.is_archived,
-          client_name = search_fold(new.lastname || ' ' || new.firstname),
-          search_text = ${person('new')} || ' ' || search_fold(cities)
+          client_name = lower(new.lastname || ' ' || new.firstname),
+          search_text = ${person('new')} || ' ' || lower(cities)
         where user_id = new.id;
       end`,
     )
@@ -58,8 +60,8 @@ export async function up(db: Kysely<unknown>) {
       `update buyer_project set
         hunter_id = u.id_chasseur,
         client_archived = u.is_archived,
-        client_name = search_fold(u.lastname || ' ' || u.firstname),
-        search_text = ${person('u')} || ' ' || search_fold(buyer_project.cities),
+        client_name = lower(u.lastname || ' ' || u.firstname),
+        search_text = ${person('u')} || ' ' || lower(buyer_project.cities),
         stage_rank = ${stageRank.replaceAll('new.', 'buyer_project.')}
       from app_user u where u.id = buyer_project.user_id`,
     )

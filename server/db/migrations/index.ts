@@ -11,6 +11,8 @@ import * as m0009 from './0009_staff_area';
 import * as m0010 from './0010_staff_lists';
 import * as m0011 from './0011_account_deletion';
 import * as m0012 from './0012_client_documents';
+import * as m0013 from './0013_user_version';
+import * as m0014 from './0014_search_text';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0010_staff_lists': m0010,
   '0011_account_deletion': m0011,
   '0012_client_documents': m0012,
+  '0013_user_version': m0013,
+  '0014_search_text': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

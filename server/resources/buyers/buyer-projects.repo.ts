@@ -2,6 +2,8 @@ import type { Selectable, Transaction } from 'kysely';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import { projectStages, type ProjectStage } from '../../../src/domain/project';
 import type { ProjectView } from '../../../src/domain/project-view';
+import { searchTextOf } from '../../../src/domain/search';
+import { stageRank } from '../../../src/domain/staff';
 import type { Db } from '../../db/database';
 import type { BuyerProjectTable, Database } from '../../db/schema';
 
@@ -43,6 +45,20 @@ export function toProjectView(row: Selectable<BuyerProjectTable>): ProjectView {
   return project;
 }
 
+/**
+ * What the staff lists search and sort a project by, written with the cities and the stage it
+ * comes from (every write of `cities` or `stage` spreads these in; migration 0014).
+ */
+export function projectSearchColumns(p: { cities?: readonly string[]; stage?: string }): {
+  cities_search?: string;
+  stage_rank?: number;
+} {
+  return {
+    ...(p.cities ? { cities_search: searchTextOf(...p.cities) } : {}),
+    ...(p.stage ? { stage_rank: stageRank(p.stage) } : {}),
+  };
+}
+
 /** A new project at VALIDATION, in the transaction that creates its account (POST /api/register). */
 export async function insertBuyerProject(
   trx: Transaction<Database>,
@@ -56,34 +72,15 @@ export async function insertBuyerProject(
     .values({
       user_id: userId,
       partner_code: partnerCode ?? null,
-      person_count: project.personCount,
-      search_goal: project.searchGoal,
-      departments: JSON.stringify(project.department),
-      cities: JSON.stringify(project.cities),
-      type_bien: JSON.stringify(project.typeBien),
-      type_achat: JSON.stringify(project.typeAchat),
-      surface: project.surface,
-      room_count: project.roomCount,
-      bedroom_count: project.bedroomCount,
-      visit_count: project.visitCount,
-      description: project.description,
-      budget: project.budget,
-      apport: project.apport,
-      with_bank: Number(project.withBank),
-      with_courtier: project.withCourtier === undefined ? null : Number(project.withCourtier),
+      ...criteriaColumns(project),
       stage: 'VALIDATION',
+      ...projectSearchColumns({ cities: project.cities, stage: 'VALIDATION' }),
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const departments = [...new Set(project.department)];
-  if (departments.length > 0) {
-    await trx
-      .insertInto('buyer_project_department')
-      .values(departments.map((department) => ({ project_id: saved.id, department })))
-      .execute();
-  }
+  await insertDepartments(trx, saved.id, project.department);
 }
 
 /** A client's project rows, newest first (the last 20: a buyer has one or two). */
@@ -106,4 +103,60 @@ export async function projectsOf(db: Db, userId: string): Promise<ProjectView[]>
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toProjectView);
+}
+
+/** The search's columns of buyer_project, from the wizard's answers (one mapping for all writes). */
+function criteriaColumns(project: BuyerProject) {
+  return {
+    person_count: project.personCount,
+    search_goal: project.searchGoal,
+    departments: JSON.stringify(project.department),
+    cities: JSON.stringify(project.cities),
+    ...projectSearchColumns({ cities: project.cities }),
+    type_bien: JSON.stringify(project.typeBien),
+    type_achat: JSON.stringify(project.typeAchat),
+    surface: project.surface,
+    room_count: project.roomCount,
+    bedroom_count: project.bedroomCount,
+    visit_count: project.visitCount,
+    description: project.description,
+    budget: project.budget,
+    apport: project.apport,
+    with_bank: Number(project.withBank),
+    with_courtier: project.withCourtier === undefined ? null : Number(project.withCourtier),
+  };
+}
+
+async function insertDepartments(trx: Transaction<Database>, projectId: number, list: string[]) {
+  const departments = [...new Set(list)];
+  if (departments.length > 0) {
+    await trx
+      .insertInto('buyer_project_department')
+      .values(departments.map((department) => ({ project_id: projectId, department })))
+      .execute();
+  }
+}
+
+/**
+ * The client's edit of their search (POST /api/client/projects/:id/criteria): the new criteria
+ * and the next version, only if the project is still at `version`; undefined otherwise (409).
+ */
+export async function updateProjectCriteria(
+  trx: Transaction<Database>,
+  projectId: number,
+  version: number,
+  criteria: BuyerProject,
+  at: string,
+): Promise<Selectable<BuyerProjectTable> | undefined> {
+  const updated = await trx
+    .updateTable('buyer_project')
+    .set({ ...criteriaColumns(criteria), version: version + 1, updated_at: at })
+    .where('id', '=', projectId)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  await trx.deleteFrom('buyer_project_department').where('project_id', '=', projectId).execute();
+  await insertDepartments(trx, projectId, criteria.department);
+  return updated;
 }

@@ -1,13 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProjectStage } from '../../../src/domain/project';
 import { stageLabel } from '../../../src/domain/staff';
-import { toUser } from '../users/users.repo';
+import { toUserView } from '../users/users.repo';
 import { projectRowsOf, toProjectView } from './buyer-projects.repo';
-import { foldForSearch, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { BuyerFiche, BuyerRow, NoteView, StageMoveView } from '../../../src/domain/staff-views';
+import type {
+  BuyerFiche,
+  BuyerRow,
+  NoteView,
+  StageMoveView,
+} from '../../../src/domain/staff-views';
 import { auditOf } from '../../staff/audit';
-import { likePattern, type Page } from '../../staff/paging';
+import { searchMatch, type Page } from '../../staff/paging';
 import { inScope, type Scope } from '../../staff/policy';
 
 /** Staff view of buyers (issue 15, docs/staff-area.md): one row per project. */
@@ -43,16 +48,8 @@ function filtered(db: Kysely<Database>, scope: Scope, f: BuyerFilters) {
       ),
     );
   }
-  if (f.q) {
-    // A phone number typed with spaces is one run of digits; otherwise each word must appear
-    // somewhere (name, e-mail, phone, cities): « dupont vincennes ».
-    const digits = f.q.replace(/[\s.]/g, '');
-    const words = /^\+?\d{4,}$/.test(digits)
-      ? [digits]
-      : foldForSearch(f.q).split(/\s+/).filter(Boolean);
-    for (const word of words)
-      q = q.where(sql<boolean>`p.search_text like ${likePattern(word)} escape '\\'`);
-  }
+  // Each word somewhere in the name, e-mail, phone or cities: « dupont vincennes ».
+  if (f.q) q = q.where(searchMatch('p.search_text', f.q));
   return q;
 }
 
@@ -208,7 +205,7 @@ export async function buyerFiche(
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row || !inScope(scope, row.id_chasseur)) return undefined;
-  const user = toUser(row);
+  const user = toUserView(row);
   const projectRows = await projectRowsOf(db, userId);
   if (projectRows.length === 0 && scope.kind === 'hunter') return undefined;
   const hunterRow = row.id_chasseur

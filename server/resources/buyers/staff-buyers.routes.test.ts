@@ -5,7 +5,7 @@ import type { ProjectStage } from '../../../src/domain/project';
 import { Role } from '../../../src/domain/roles';
 import { insertBuyerProject } from './buyer-projects.repo';
 import type { Db } from '../../db/database';
-import { ALL_CALLERS, staffTestApp, type Caller } from '../../staff/test-staff';
+import { ALL_CALLERS, renameUser, staffTestApp, type Caller } from '../../staff/test-staff';
 
 let db: Db | undefined;
 afterEach(async () => {
@@ -84,7 +84,7 @@ describe('staff buyers: who may call what', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/staff/buyers'],
       ['GET', `/api/staff/buyers/${mine.userId}`],
-      ['POST', `/api/staff/buyers/${mine.userId}/assign`, { hunterId: null }],
+      ['POST', `/api/staff/buyers/${mine.userId}/assign`, { hunterId: null, version: 1 }],
       ['POST', `/api/staff/projects/${mine.projectId}/stage`, { to: 'MANDAT', version: 1 }],
       ['GET', '/api/staff/today'],
     ];
@@ -134,11 +134,15 @@ describe('staff buyers: who may call what', () => {
   it('lets only supervisors assign, to an active chasseur, and audits it', async () => {
     const { t, nobody } = await setup();
     const path = `/api/staff/buyers/${nobody.userId}/assign`;
-    expect((await t.call('chasseur', 'POST', path, { hunterId: t.ids.chasseur })).status).toBe(403);
-    expect((await t.call('manager', 'POST', path, { hunterId: t.ids.client })).status).toBe(400);
-    expect((await t.call('manager', 'POST', path, { hunterId: 'personne' })).status).toBe(400);
+    const assign = async (hunterId: string) => ({
+      hunterId,
+      version: await t.versionOf(nobody.userId),
+    });
+    expect((await t.call('chasseur', 'POST', path, await assign(t.ids.chasseur))).status).toBe(403);
+    expect((await t.call('manager', 'POST', path, await assign(t.ids.client))).status).toBe(400);
+    expect((await t.call('manager', 'POST', path, await assign('personne'))).status).toBe(400);
     for (const caller of ['manager', 'directeur', 'admin'] as const) {
-      const res = await t.call(caller, 'POST', path, { hunterId: t.ids.chasseur });
+      const res = await t.call(caller, 'POST', path, await assign(t.ids.chasseur));
       expect(res.status, caller).toBe(200);
       expect(res.body.hunter.id).toBe(t.ids.chasseur);
     }
@@ -349,11 +353,7 @@ describe('lists', () => {
     expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.body.items).toHaveLength(1);
     // Without case or accents, each word anywhere, a phone typed with spaces.
-    await t.db
-      .updateTable('app_user')
-      .set({ firstname: 'Élodie' })
-      .where('id', '=', mine.userId)
-      .execute();
+    await renameUser(t.db, mine.userId, { firstname: 'Élodie' });
     expect(await ids('q=elodie')).toEqual([mine.projectId]);
     expect(await ids('q=%C3%A9LODIE%20paris')).toEqual([mine.projectId]);
     expect(await ids('q=06%2001%2002')).toHaveLength(3);

@@ -117,7 +117,10 @@ describe('admin user management', () => {
     const t = await setup();
     const path = `/api/users/${t.ids.client}`;
     expect((await t.call('client', 'GET', '/api/user')).status).toBe(200);
-    const archived = await t.call('admin', 'PUT', path, { isArchived: true });
+    const archived = await t.call('admin', 'PUT', path, {
+      isArchived: true,
+      version: await t.versionOf(t.ids.client),
+    });
     expect(archived.status).toBe(200);
     expect(archived.body.isArchived).toBe(true);
     expect((await t.call('client', 'GET', '/api/user')).status).toBe(401);
@@ -126,13 +129,19 @@ describe('admin user management', () => {
       postJson({ username: 'client@demo.chassimmo.fr', password: 'Demo1234' }),
     );
     expect(((await login.json()) as { success?: boolean }).success).not.toBe(true);
-    expect((await t.call('admin', 'PUT', path, { isArchived: false })).body.isArchived).toBe(false);
+    const back = { isArchived: false, version: await t.versionOf(t.ids.client) };
+    expect((await t.call('admin', 'PUT', path, back)).body.isArchived).toBe(false);
   });
 
   it('keeps one active admin, refuses deleting a user with clients or projects, deletes a bare one', async () => {
     const t = await setup();
     expect(
-      (await t.call('admin', 'PUT', `/api/users/${t.ids.admin}`, { isArchived: true })).status,
+      (
+        await t.call('admin', 'PUT', `/api/users/${t.ids.admin}`, {
+          isArchived: true,
+          version: await t.versionOf(t.ids.admin),
+        })
+      ).status,
     ).toBe(409);
     expect((await t.call('admin', 'DELETE', `/api/admin/users/${t.ids.admin}`)).status).toBe(409);
     const demote = await t.call('admin', 'PUT', `/api/admin/users/${t.ids.admin}`, {
@@ -140,6 +149,7 @@ describe('admin user management', () => {
       firstname: 'Alice',
       email: 'admin@demo.chassimmo.fr',
       roles: [Role.MANAGER],
+      version: await t.versionOf(t.ids.admin),
     });
     expect(demote.status).toBe(409);
     // The demo chasseur has a client assigned: archive instead.
@@ -160,6 +170,7 @@ describe('admin user management', () => {
       firstname: 'Manon',
       email: 'manager@demo.chassimmo.fr',
       roles: [Role.CHASSEUR],
+      version: await t.versionOf(t.ids.manager),
     });
     expect(res.status).toBe(200);
     expect((await t.call('manager', 'GET', '/api/staff/buyers')).status).toBe(401);

@@ -2,11 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isRoleCode } from '../../../src/domain/role-names';
 import type { RoleCode } from '../../../src/domain/roles';
+import { foldForSearch, searchTextOf } from '../../../src/domain/search';
 import type { ProfileUpdate, User } from '../../../src/domain/user.schema';
+import type { UserRow as UserView } from '../../../src/domain/api/users';
 import type { Db } from '../../db/database';
 import type { Database, UserTable } from '../../db/schema';
 
-type UserRow = Selectable<UserTable>;
+export type UserRow = Selectable<UserTable>;
 
 /** The API's view of a user: never the password hash. */
 export function toUser(row: UserRow): User {
@@ -29,6 +31,25 @@ export function toUser(row: UserRow): User {
     isArchived: row.is_archived === 1,
     isActive: row.is_active === 1,
     idChasseur: row.id_chasseur,
+  };
+}
+
+/** A user as the staff API answers it: with its version (src/domain/api/users.ts). */
+export const toUserView = (row: UserRow): UserView => ({ ...toUser(row), version: row.version });
+
+/**
+ * The columns the staff lists search and sort accounts by, computed from the fields they come
+ * from: every write of a name, e-mail or phone writes them too.
+ */
+export function userSearchColumns(u: {
+  lastname: string;
+  firstname: string;
+  email: string;
+  phone: string;
+}): { search_text: string; sort_name: string } {
+  return {
+    search_text: searchTextOf(u.lastname, u.firstname, u.email, u.phone),
+    sort_name: foldForSearch(`${u.lastname} ${u.firstname}`),
   };
 }
 
@@ -74,11 +95,13 @@ export class UsersRepo {
   /** Creates an account; `trx` to make it part of a wider transaction. */
   async create(input: NewUser, trx: Kysely<Database> = this.db): Promise<UserRow> {
     const now = new Date().toISOString();
+    const email = normalizeEmail(input.email);
     return trx
       .insertInto('app_user')
       .values({
         id: randomUUID(),
-        email: normalizeEmail(input.email),
+        email,
+        ...userSearchColumns({ ...input, email, phone: input.phone ?? '' }),
         password_hash: input.passwordHash,
         lastname: input.lastname,
         firstname: input.firstname,
@@ -97,9 +120,12 @@ export class UsersRepo {
   }
 
   async updateProfile(id: string, profile: ProfileUpdate): Promise<UserRow | undefined> {
+    const row = await this.findById(id);
+    if (!row) return undefined;
     return this.db
       .updateTable('app_user')
       .set({
+        ...userSearchColumns({ ...profile, email: row.email }),
         lastname: profile.lastname,
         firstname: profile.firstname,
         phone: profile.phone,
@@ -211,4 +237,37 @@ export class AccountTokens {
       .executeTakeFirst();
     return result?.user_id;
   }
+}
+
+/**
+ * « Supprimer mon compte » (POST /api/client/delete-account): the account keeps its id and its
+ * dates, loses everything that names the person, and every session ends.
+ */
+export async function anonymiseUser(
+  trx: Transaction<Database>,
+  userId: string,
+  at: string,
+): Promise<void> {
+  const anonymous = {
+    email: `supprime-${userId}@compte-supprime.invalid`,
+    firstname: 'Compte',
+    lastname: 'supprimé',
+    phone: '',
+  };
+  await trx
+    .updateTable('app_user')
+    .set((eb) => ({
+      ...anonymous,
+      ...userSearchColumns(anonymous),
+      address: '',
+      children_count: 0,
+      password_hash: '',
+      is_archived: 1,
+      deleted_at: at,
+      updated_at: at,
+      session_version: eb('session_version', '+', 1),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', userId)
+    .execute();
 }
