@@ -14,8 +14,15 @@ export function useStaffApi<T>(path: string): [CachedApiLoad<T>, () => void] {
 
 export type StaffChange<T> =
   | { ok: true; data: T }
-  /** `current`: the record as it is now, when the change was made on a stale version (409). */
-  | { ok: false; status: number | null; message: string; current?: unknown };
+  | {
+      ok: false;
+      status: number | null;
+      message: string;
+      /** The French message of each field the server refused, by its name ('email'). */
+      fieldErrors: Record<string, string>;
+      /** `current`: the record as it is now, when the change was made on a stale version (409). */
+      current?: unknown;
+    };
 
 /** A staff change (assign, move, status, user edit): the server's answer or its French refusal. */
 export async function staffChange<T>(
@@ -31,6 +38,7 @@ export async function staffChange<T>(
       error instanceof FetchError && error.response?.status === 409
         ? (error.data as { current?: unknown } | undefined)?.current
         : undefined;
-    return { ok: false, status: failure.status, message: failure.message, current };
+    const { status, message, fieldErrors } = failure;
+    return { ok: false, status, message, fieldErrors, current };
   }
 }

@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import type { Page } from '../../../domain/api/lists';
+import { departmentOptions } from './department-options';
+import { hunterFilterOptions } from './hunters';
+import { ListBar, Pager, SearchField, SelectFilter, useListQuery } from './list-controls';
+import { LoadGate } from '../../../ui/load-gate';
+import { TableFrame } from './table-frame';
+import { useStaffApi } from '../staff-api';
+import { withQuery } from '../staff-paths';
+
+/**
+ * One staff list (buyers, leads, users, mails): its view in the address (useListQuery) and the
+ * page of `path` the server answers for it, with a function to read it again.
+ */
+export function useStaffList<T, K extends string = string>(path: string, names: readonly K[]) {
+  const { values, page, set } = useListQuery(names);
+  const [load, reload] = useStaffApi<Page<T>>(withQuery(path, { ...values, page }));
+  return { values, page, set, load, reload };
+}
+
+export type StaffList<T, K extends string> = ReturnType<typeof useStaffList<T, K>>;
+
+type Option = { value: string; label: string };
+
+/** A select above a list: which query parameter it sets, its label and its choices. */
+export interface FilterSpec<K extends string> {
+  name: K;
+  label: string;
+  options: readonly Option[];
+}
+
+/** « Chasseur »: all, the unassigned, then each active hunter. */
+export const hunterFilter = (hunters: readonly { id: string; name: string }[]) =>
+  ({ name: 'hunter', label: 'Chasseur', options: hunterFilterOptions(hunters) }) as const;
+
+export const departmentFilter = {
+  name: 'department',
+  label: 'Département',
+  options: departmentOptions,
+} as const;
+
+export const sortFilter = (options: readonly Option[]) =>
+  ({ name: 'sort', label: 'Tri', options }) as const;
+
+/**
+ * The bar above a list: the search box (sent with Enter or its button), then each filter;
+ * a falsy entry (a filter this person does not get) is left out.
+ */
+export function ListFilters<K extends string>({
+  list,
+  search,
+  filters,
+}: {
+  list: Pick<StaffList<unknown, K>, 'values' | 'set'>;
+  search?: { label: string; placeholder: string };
+  filters: readonly (FilterSpec<K> | false)[];
+}) {
+  const { values, set } = list;
+  const q = 'q' as K;
+  return (
+    <ListBar>
+      {search ? (
+        <SearchField
+          label={search.label}
+          placeholder={search.placeholder}
+          value={values[q] ?? ''}
+          onSearch={(text) => set({ [q]: text } as Partial<Record<K | 'page', string>>)}
+        />
+      ) : null}
+      {filters.map((filter) =>
+        filter ? (
+          <SelectFilter
+            key={filter.name}
+            label={filter.label}
+            value={values[filter.name]}
+            options={filter.options}
+            onChange={(value) =>
+              set({ [filter.name]: value } as Partial<Record<K | 'page', string>>)
+            }
+          />
+        ) : null,
+      )}
+    </ListBar>
+  );
+}
+
+/** A column's heading, and the classes of its cell (« text-right » for a number). */
+export interface Column {
+  label: ReactNode;
+  className?: string;
+}
+
+/**
+ * A page of a staff list as a table: a status line while it loads, the French message when it
+ * failed, `empty` when nothing matches; then the table in its scrolling frame, its caption
+ * (« Acquéreurs, page 2 »), one row per item (`row` gives the <tr>), and the pager.
+ */
+export function PagedTable<T, K extends string>({
+  list,
+  loading,
+  empty,
+  label,
+  caption,
+  columns,
+  headClassName,
+  noun,
+  row,
+}: {
+  list: Pick<StaffList<T, K>, 'load' | 'set'>;
+  loading: string;
+  empty: ReactNode;
+  /** The frame's name: « Tableau des acquéreurs ». */
+  label: string;
+  /** Before « , page n » in the caption read by screen readers. */
+  caption: string;
+  columns: readonly Column[];
+  headClassName?: string;
+  /** The count's noun, singular then plural: « 163 projets ». */
+  noun: [string, string];
+  row: (item: T) => ReactNode;
+}) {
+  const setPage = (page: number) => list.set({ page } as Partial<Record<K | 'page', number>>);
+  return (
+    <LoadGate load={list.load} loading={loading}>
+      {(data) =>
+        data.items.length === 0 ? (
+          <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/75">
+            {empty}
+          </p>
+        ) : (
+          <>
+            <TableFrame label={label}>
+              <table className="table">
+                <caption className="sr-only">
+                  {caption}, page {data.page}
+                </caption>
+                <thead className={headClassName}>
+                  <tr>
+                    {columns.map((column, index) => (
+                      <th key={index} scope="col" className={column.className}>
+                        {column.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>{data.items.map(row)}</tbody>
+              </table>
+            </TableFrame>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              noun={noun}
+              onPage={setPage}
+            />
+          </>
+        )
+      }
+    </LoadGate>
+  );
+}
