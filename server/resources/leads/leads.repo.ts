@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { auditOf } from '../../staff/audit';
 import { notesOf, personName } from '../buyers/buyers.repo';
-import { likePattern, type Page } from '../../staff/paging';
+import { countOf, pageOf, searchMatch, type Page } from '../../staff/paging';
 import { inScope, type Scope } from '../../staff/policy';
 import type { LeadFiche } from '../../../src/domain/staff-lead-views';
 import type { LeadRow } from '../../../src/domain/staff-views';
@@ -52,15 +52,8 @@ function filtered(db: Kysely<Database>, scope: Scope, f: LeadFilters) {
       ),
     );
   }
-  if (f.q) {
-    const like = likePattern(f.q.toLowerCase());
-    q = q.where(
-      sql<boolean>`(lower(o.lastname || ' ' || o.firstname || ' ' || o.firstname || ' ' || o.lastname) like ${like} escape '\\'
-        or o.email like ${like} escape '\\'
-        or replace(o.phone, ' ', '') like ${likePattern(f.q.replace(/\s/g, ''))} escape '\\'
-        or exists (select 1 from owner_property d where d.contact_id = o.id and lower(d.city) like ${like} escape '\\'))`,
-    );
-  }
+  // Each word somewhere in the names, e-mail, phone or the properties' cities.
+  if (f.q) q = q.where(searchMatch('o.search_text', f.q));
   return q;
 }
 
@@ -101,40 +94,52 @@ export async function listLeads(
   else if (f.sort === 'name')
     rows = rows.orderBy('o.lastname').orderBy('o.firstname').orderBy('o.id');
   else rows = rows.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
-  const [found, counted] = await Promise.all([
-    rows
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: found.map(({ hunterFirstname, hunterLastname, property, ...r }) => {
-      const p = (property ? JSON.parse(property) : {}) as {
-        city?: string;
-        department?: string;
-        propertyType?: string;
-        typeBien?: unknown;
-        surface?: unknown;
-        price?: number | null;
-      };
-      return {
-        ...r,
-        status: r.status as LeadStatus,
-        statusLabel: leadStatusLabel(r.status),
-        hunterName: personName({ firstname: hunterFirstname, lastname: hunterLastname }),
-        city: p.city ?? null,
-        department: p.department ?? null,
-        propertyType: p.propertyType ?? null,
-        typeBien: typeof p.typeBien === 'number' ? labelOf(bienTypes, p.typeBien) : null,
-        surface: typeof p.surface === 'number' ? labelOf(surfaceBands, p.surface) : null,
-        price: p.price ?? null,
-      };
-    }),
-    total: Number(counted.n),
-    page,
-    pageSize,
-  };
+  return pageOf(
+    { page, pageSize },
+    async (limit, offset) => toLeadRows(await rows.limit(limit).offset(offset).execute()),
+    () => countOf(base),
+  );
+}
+
+/** A row of the leads list as read: its first property as JSON. */
+interface LeadListRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  status: string;
+  hunterId: string | null;
+  createdAt: string;
+  version: number;
+  hunterFirstname: string | null;
+  hunterLastname: string | null;
+  property: string | null;
+}
+
+function toLeadRows(found: LeadListRow[]): LeadRow[] {
+  return found.map(({ hunterFirstname, hunterLastname, property, ...r }) => {
+    const p = (property ? JSON.parse(property) : {}) as {
+      city?: string;
+      department?: string;
+      propertyType?: string;
+      typeBien?: unknown;
+      surface?: unknown;
+      price?: number | null;
+    };
+    return {
+      ...r,
+      status: r.status as LeadStatus,
+      statusLabel: leadStatusLabel(r.status),
+      hunterName: personName({ firstname: hunterFirstname, lastname: hunterLastname }),
+      city: p.city ?? null,
+      department: p.department ?? null,
+      propertyType: p.propertyType ?? null,
+      typeBien: typeof p.typeBien === 'number' ? labelOf(bienTypes, p.typeBien) : null,
+      surface: typeof p.surface === 'number' ? labelOf(surfaceBands, p.surface) : null,
+      price: p.price ?? null,
+    };
+  });
 }
 
 export type { LeadFiche };

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { OwnerSubmission } from '../../../src/domain/owner-questionnaire.schema';
+import { searchTextOf } from '../../../src/domain/search';
 import type { Database } from '../../db/schema';
 
 /**
@@ -21,6 +22,14 @@ export async function insertOwnerLead(
       email: contact.email.toLowerCase(),
       phone: contact.phone,
       bien_count: contact.bienCount,
+      // What the staff lists search a lead by (its one property's city included).
+      search_text: searchTextOf(
+        contact.lastname,
+        contact.firstname,
+        contact.email,
+        contact.phone,
+        cityName,
+      ),
       created_at: now,
     })
     .returning('id')

@@ -1,14 +1,19 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { leadStatuses, leadStatusRefusal, type LeadStatus } from '../../../src/domain/staff';
+import {
+  LEAD_STALE as STALE,
+  leadAssignSchema as assignSchema,
+  leadListQuerySchema as querySchema,
+  leadStatusSchema as statusSchema,
+} from '../../../src/domain/api/leads';
+import { leadStatusRefusal, type LeadStatus } from '../../../src/domain/staff';
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
-import { audit } from '../../staff/audit';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { leadFiche, listLeads } from './leads.repo';
+import { changeLead, findLead, type LeadChanges } from './staff-leads.repo';
 import { CSV_MAX_ROWS, toCsv } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
-import { listFilterSchema, pagingSchema, queryOf } from '../../staff/paging';
+import { queryOf } from '../../staff/paging';
 import {
   actorOf,
   inScope,
@@ -18,26 +23,6 @@ import {
 } from '../../staff/policy';
 
 const NOT_FOUND = 'Ce contact n’existe pas ou ne vous est pas attribué.';
-const STALE =
-  'Ce contact vient d’être modifié par quelqu’un d’autre. Il a été rechargé\u00a0: vérifiez-le puis refaites votre changement.';
-
-const statusValues = leadStatuses.map((s) => s.value) as [LeadStatus, ...LeadStatus[]];
-
-const querySchema = z.object({
-  ...listFilterSchema,
-  status: z.enum(statusValues, { error: 'Ce statut n’existe pas.' }).optional(),
-  sort: z
-    .enum(['created', '-created', 'name'], { error: 'Ce tri n’existe pas.' })
-    .default('-created'),
-  ...pagingSchema,
-});
-
-const version = z.number({ error: 'La version du contact manque.' }).int().min(1);
-const assignSchema = z.object({ hunterId: z.string().trim().min(1).max(64).nullable(), version });
-const statusSchema = z.object({
-  to: z.enum(statusValues, { error: 'Ce statut n’existe pas.' }),
-  version,
-});
 
 const leadIdOf = (c: Context) => {
   const id = c.req.param('id') ?? '';
@@ -110,57 +95,21 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     c: Context<StaffEnv>,
     expected: number,
     check: (lead: { lead_status: string; assigned_to: string | null }) => Promise<string | null>,
-    set: (
-      lead: { lead_status: string; contacted_at: string | null },
-      at: string,
-    ) => Record<string, unknown>,
+    set: (lead: { lead_status: string; contacted_at: string | null }, at: string) => LeadChanges,
     action: string,
   ) {
     const id = leadIdOf(c);
-    const lead =
-      id === undefined
-        ? undefined
-        : await db.selectFrom('owner_contact').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!lead || id === undefined || !inScope(c.get('scope'), lead.assigned_to))
-      return apiError(c, 404, NOT_FOUND);
-    if (lead.version !== expected)
-      return apiError(c, 409, STALE, undefined, {
-        current: await leadFiche(db, c.get('scope'), id),
-      });
+    const lead = id === undefined ? undefined : await findLead(db, id);
+    if (!lead || !inScope(c.get('scope'), lead.assigned_to)) return apiError(c, 404, NOT_FOUND);
+    const stale = async () =>
+      c.json({ message: STALE, current: await leadFiche(db, c.get('scope'), lead.id) }, 409);
+    if (lead.version !== expected) return stale();
     const refusal = await check(lead);
     if (refusal) return apiError(c, 400, refusal);
     const at = new Date(now()).toISOString();
-    const changes = set(lead, at);
-    const done = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('owner_contact')
-        .set({ ...changes, version: lead.version + 1 })
-        .where('id', '=', id)
-        .where('version', '=', expected)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      const before = Object.fromEntries(
-        Object.keys(changes).map((k) => [k, (lead as Record<string, unknown>)[k]]),
-      );
-      await audit(
-        trx,
-        {
-          actorId: actorOf(c).id,
-          action,
-          recordType: 'owner',
-          recordId: id,
-          before,
-          after: changes,
-        },
-        at,
-      );
-      return true;
-    });
-    if (!done)
-      return apiError(c, 409, STALE, undefined, {
-        current: await leadFiche(db, c.get('scope'), id),
-      });
-    return c.json(await leadFiche(db, c.get('scope'), id));
+    if (!(await changeLead(db, actorOf(c).id, lead, expected, set(lead, at), action, at)))
+      return stale();
+    return c.json(await leadFiche(db, c.get('scope'), lead.id));
   }
 
   app.post('/staff/leads/:id/assign', ...staff, requireSupervisor(), async (c) => {
