@@ -3,7 +3,11 @@ import { notify } from '../../../lib/toast';
 import { staffChange } from '../staff-api';
 import { useHunters } from './hunters';
 
-/** Supervisors give a record to a hunter (or take it back): POST …/assign, audited. */
+/**
+ * Supervisors give a record to a hunter (or take it back): POST …/assign, audited, on the
+ * record's `version`. A stale one is refused (409): the message stays while the record is read
+ * again (`onAssigned`), and the choice follows the hunter it now has.
+ */
 export function AssignControl({
   path,
   hunterId,
@@ -18,6 +22,12 @@ export function AssignControl({
   const id = useId();
   const hunters = useHunters(true);
   const [choice, setChoice] = useState(hunterId ?? '');
+  const [shown, setShown] = useState(hunterId);
+  // The record was read again with another hunter: the select shows it.
+  if (shown !== hunterId) {
+    setShown(hunterId);
+    setChoice(hunterId ?? '');
+  }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (

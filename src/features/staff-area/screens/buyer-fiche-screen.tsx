@@ -1,5 +1,4 @@
 import { telHref } from '../../../domain/phone';
-import { Link } from 'wouter';
 import { projectStages } from '../../../domain/project';
 import { projectCriteria, projectTitle } from '../../../domain/project-view';
 import { stageIndex } from '../../../domain/staff';
@@ -9,12 +8,10 @@ import { useSession } from '../../auth';
 import { AssignControl } from '../components/assign-control';
 import { AuditList } from '../components/audit-list';
 import { BuyerDocuments } from '../components/buyer-documents';
-import { offlineSince } from '../../../db/use-cached-api';
-import { LoadGate } from '../../../ui/load-gate';
+import { ContactCard, FicheCard, FicheScreen } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
-import { isSupervisor, StaffFrame } from '../components/staff-frame';
+import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
-import { useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
 
 /** The nine stages as a line, the current one marked, the past ones dated by their move. */
@@ -47,6 +44,29 @@ function StageTimeline({ stage, moves }: { stage: string; moves: BuyerFiche['mov
   );
 }
 
+/** A project's stage moves, oldest first, each with its author, date and note. */
+function StageMoves({ moves }: { moves: BuyerFiche['moves'] }) {
+  if (moves.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-6 text-lg font-semibold">Changements d’étape</h3>
+      <ol className="mt-3 space-y-2 text-sm">
+        {moves.map((m) => (
+          <li key={m.id} className="border-l-2 border-primary/40 pl-3">
+            <p>
+              {m.fromLabel} → <span className="font-medium">{m.toLabel}</span>
+            </p>
+            <p className="text-base-content/75">
+              {m.byName ?? 'Équipe'} · {formatDateTime(m.at)}
+            </p>
+            {m.note ? <p className="mt-1 whitespace-pre-line">{m.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 /** When the client last changed this project's search from their area (the audit says it). */
 function CriteriaEdited({ audit, projectId }: { audit: BuyerFiche['audit']; projectId: number }) {
   const edit = audit.find(
@@ -63,153 +83,94 @@ function CriteriaEdited({ audit, projectId }: { audit: BuyerFiche['audit']; proj
 
 /**
  * « Fiche acquéreur »: identity and contact, the projects as the wizard captured them (in
- * words), each with its stage, the move control and its history; assignment (supervisors),
- * notes (through the outbox), and the audit trail.
+ * words), each with its stage, the move control and its history; assignment (supervisors, on
+ * the account's version), notes (through the outbox), and the audit trail.
  */
 export function BuyerFicheScreen({ userId }: { userId: string }) {
-  const [load, reload] = useStaffApi<BuyerFiche>(`/api/staff/buyers/${encodeURIComponent(userId)}`);
   const { roles } = useSession();
   const supervisor = isSupervisor(roles);
-  const name =
-    load.status === 'ready'
-      ? `${load.data.user.firstname} ${load.data.user.lastname}`
-      : 'Fiche acquéreur';
   return (
-    <StaffFrame
-      title={name}
-      lead={
-        <Link href={staffPaths.buyers} className="link">
-          ← Tous les acquéreurs
-        </Link>
+    <FicheScreen<BuyerFiche>
+      path={`/api/staff/buyers/${encodeURIComponent(userId)}`}
+      title={(fiche) =>
+        fiche ? `${fiche.user.firstname} ${fiche.user.lastname}` : 'Fiche acquéreur'
       }
-      updatedAt={offlineSince(load)}
+      back={{ href: staffPaths.buyers, label: 'Tous les acquéreurs' }}
     >
-      <LoadGate load={load} loading="Chargement de la fiche…">
-        {(fiche) => (
-          <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-            <div className="space-y-8">
-              {fiche.projects.length === 0 ? (
-                <p className="text-base-content/75">Ce client n’a pas encore de projet.</p>
-              ) : null}
-              {fiche.projects.map((project) => (
-                <section
-                  key={project.id}
-                  aria-labelledby={`projet-${project.id}`}
-                  className="rounded-box border border-base-300 p-5"
-                >
-                  <h2 id={`projet-${project.id}`} className="text-xl font-semibold">
-                    {projectTitle(project)}
-                  </h2>
-                  <p className="mt-1 text-sm text-base-content/75">
-                    Créé le {formatDateTime(project.createdAt)} · étape actuelle&nbsp;:{' '}
-                    <span className="font-semibold" data-testid="fiche-stage">
-                      {project.stageLabel}
-                    </span>
-                  </p>
-                  <StageTimeline
-                    stage={project.stage}
-                    moves={fiche.moves.filter((m) => m.projectId === project.id)}
-                  />
-                  {!fiche.user.isArchived ? (
-                    <StageControl
-                      projectId={project.id}
-                      stage={project.stage}
-                      version={project.version}
-                      onMoved={reload}
-                    />
-                  ) : null}
-                  <h3 className="mt-6 text-lg font-semibold">Critères de recherche</h3>
-                  <CriteriaEdited audit={fiche.audit} projectId={project.id} />
-                  <FactList rows={projectCriteria(project)} />
-                  {fiche.moves.some((m) => m.projectId === project.id) ? (
-                    <>
-                      <h3 className="mt-6 text-lg font-semibold">Changements d’étape</h3>
-                      <ol className="mt-3 space-y-2 text-sm">
-                        {fiche.moves
-                          .filter((m) => m.projectId === project.id)
-                          .map((m) => (
-                            <li key={m.id} className="border-l-2 border-primary/40 pl-3">
-                              <p>
-                                {m.fromLabel} → <span className="font-medium">{m.toLabel}</span>
-                              </p>
-                              <p className="text-base-content/75">
-                                {m.byName ?? 'Équipe'} · {formatDateTime(m.at)}
-                              </p>
-                              {m.note ? <p className="mt-1 whitespace-pre-line">{m.note}</p> : null}
-                            </li>
-                          ))}
-                      </ol>
-                    </>
-                  ) : null}
-                </section>
-              ))}
-              <BuyerDocuments userId={fiche.user._id} />
-              <NotesPanel
-                recordType="buyer"
-                recordId={fiche.user._id}
-                notes={fiche.notes}
-                canMarkVisible
-                onChanged={reload}
-              />
-              <AuditList entries={fiche.audit} />
-            </div>
-            <aside className="order-first space-y-6 lg:order-none">
-              <section
-                aria-labelledby="contact-title"
-                className="rounded-box border border-base-300 p-5"
-              >
-                <h2 id="contact-title" className="text-lg font-semibold">
-                  Coordonnées
-                </h2>
-                {fiche.user.isArchived ? (
-                  <p className="badge badge-warning mt-2">Compte archivé</p>
-                ) : null}
-                <ul className="mt-3 space-y-2">
-                  <li>
-                    <a href={telHref(fiche.user.phone)} className="link link-primary">
-                      {fiche.user.phone}
-                    </a>
-                  </li>
-                  <li className="break-all">
-                    <a href={`mailto:${fiche.user.email}`} className="link link-primary">
-                      {fiche.user.email}
-                    </a>
-                  </li>
-                </ul>
-              </section>
-              <section
-                aria-labelledby="hunter-title"
-                className="rounded-box border border-base-300 p-5"
-              >
-                <h2 id="hunter-title" className="text-lg font-semibold">
-                  Chasseur
-                </h2>
-                <p className="mt-2">
-                  {fiche.hunter ? (
-                    <>
-                      {fiche.hunter.name}
-                      <br />
-                      <a href={telHref(fiche.hunter.phone)} className="link text-sm">
-                        {fiche.hunter.phone}
-                      </a>
-                    </>
-                  ) : (
-                    <span className="badge badge-outline">Non attribué</span>
-                  )}
+      {(fiche, reload) => (
+        <>
+          <div className="space-y-8">
+            {fiche.projects.length === 0 ? (
+              <p className="text-base-content/75">Ce client n’a pas encore de projet.</p>
+            ) : null}
+            {fiche.projects.map((project) => (
+              <FicheCard key={project.id} id={`projet-${project.id}`} title={projectTitle(project)}>
+                <p className="mt-1 text-sm text-base-content/75">
+                  Créé le {formatDateTime(project.createdAt)} · étape actuelle&nbsp;:{' '}
+                  <span className="font-semibold" data-testid="fiche-stage">
+                    {project.stageLabel}
+                  </span>
                 </p>
-                {supervisor ? (
-                  <AssignControl
-                    key={fiche.hunter?.id ?? 'none'}
-                    path={`/api/staff/buyers/${encodeURIComponent(fiche.user._id)}/assign`}
-                    hunterId={fiche.hunter?.id ?? null}
-                    onAssigned={reload}
+                <StageTimeline
+                  stage={project.stage}
+                  moves={fiche.moves.filter((m) => m.projectId === project.id)}
+                />
+                {!fiche.user.isArchived ? (
+                  <StageControl
+                    projectId={project.id}
+                    stage={project.stage}
+                    version={project.version}
+                    onMoved={reload}
                   />
                 ) : null}
-              </section>
-            </aside>
+                <h3 className="mt-6 text-lg font-semibold">Critères de recherche</h3>
+                <CriteriaEdited audit={fiche.audit} projectId={project.id} />
+                <FactList rows={projectCriteria(project)} />
+                <StageMoves moves={fiche.moves.filter((m) => m.projectId === project.id)} />
+              </FicheCard>
+            ))}
+            <BuyerDocuments userId={fiche.user._id} />
+            <NotesPanel
+              recordType="buyer"
+              recordId={fiche.user._id}
+              notes={fiche.notes}
+              canMarkVisible
+              onChanged={reload}
+            />
+            <AuditList entries={fiche.audit} />
           </div>
-        )}
-      </LoadGate>
-    </StaffFrame>
+          <aside className="order-first space-y-6 lg:order-none">
+            <ContactCard phone={fiche.user.phone} email={fiche.user.email}>
+              {fiche.user.isArchived ? (
+                <p className="badge badge-warning mt-2">Compte archivé</p>
+              ) : null}
+            </ContactCard>
+            <FicheCard id="hunter-title" title="Chasseur" small>
+              <p className="mt-2">
+                {fiche.hunter ? (
+                  <>
+                    {fiche.hunter.name}
+                    <br />
+                    <a href={telHref(fiche.hunter.phone)} className="link text-sm">
+                      {fiche.hunter.phone}
+                    </a>
+                  </>
+                ) : (
+                  <span className="badge badge-outline">Non attribué</span>
+                )}
+              </p>
+              {supervisor ? (
+                <AssignControl
+                  path={`/api/staff/buyers/${encodeURIComponent(fiche.user._id)}/assign`}
+                  hunterId={fiche.hunter?.id ?? null}
+                  version={fiche.user.version}
+                  onAssigned={reload}
+                />
+              ) : null}
+            </FicheCard>
+          </aside>
+        </>
+      )}
+    </FicheScreen>
   );
 }

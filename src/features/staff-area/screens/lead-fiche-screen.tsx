@@ -1,6 +1,5 @@
 import { telHref } from '../../../domain/phone';
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { leadStatuses, leadStatusRefusal, type LeadStatus } from '../../../domain/staff';
@@ -11,11 +10,10 @@ import { useSession } from '../../auth';
 import { AssignControl } from '../components/assign-control';
 import { AuditList } from '../components/audit-list';
 import { Callback, HunterName } from '../components/callback';
-import { offlineSince } from '../../../db/use-cached-api';
-import { LoadGate } from '../../../ui/load-gate';
+import { ContactCard, FicheCard, FicheScreen } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
-import { isSupervisor, StaffFrame } from '../components/staff-frame';
-import { staffChange, useStaffApi } from '../staff-api';
+import { isSupervisor } from '../components/staff-frame';
+import { staffChange } from '../staff-api';
 import { staffPaths } from '../staff-paths';
 import { LeadStatusBadge } from './leads-screen';
 
@@ -130,134 +128,94 @@ function StatusControl({
  * outbox) and the audit trail (GET /api/staff/leads/:id).
  */
 export function LeadFicheScreen({ id }: { id: number }) {
-  const [load, reload] = useStaffApi<LeadFiche>(`/api/staff/leads/${id}`);
   const { roles } = useSession();
   const supervisor = isSupervisor(roles);
-  const name =
-    load.status === 'ready'
-      ? `${load.data.lead.firstname} ${load.data.lead.lastname}`
-      : 'Fiche propriétaire';
   return (
-    <StaffFrame
-      title={name}
-      lead={
-        <Link href={staffPaths.leads} className="link">
-          ← Tous les propriétaires
-        </Link>
+    <FicheScreen<LeadFiche>
+      path={`/api/staff/leads/${id}`}
+      title={(fiche) =>
+        fiche ? `${fiche.lead.firstname} ${fiche.lead.lastname}` : 'Fiche propriétaire'
       }
-      updatedAt={offlineSince(load)}
+      back={{ href: staffPaths.leads, label: 'Tous les propriétaires' }}
     >
-      <LoadGate load={load} loading="Chargement de la fiche…">
-        {({ lead, properties, notes, audit }) => (
-          <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-            <div className="min-w-0 space-y-8">
-              <section
-                aria-labelledby="status-title"
-                className="rounded-box border border-base-300 p-5"
-              >
-                <h2 id="status-title" className="text-xl font-semibold">
-                  Suivi du contact
-                </h2>
-                <p className="mt-2 flex flex-wrap items-center gap-2">
-                  <span>Statut&nbsp;:</span>
-                  <span data-testid="lead-status">
-                    <LeadStatusBadge status={lead.status} label={lead.statusLabel} />
-                  </span>
-                </p>
-                <p className="mt-2 text-sm text-base-content/75">
-                  Reçu le {formatDateTime(lead.createdAt)}
-                  {lead.contactedAt ? ` · contacté le ${formatDateTime(lead.contactedAt)}` : ''}
-                </p>
-                {lead.status === 'nouveau' ? (
-                  <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <Callback createdAt={lead.createdAt} />
-                    <a href={telHref(lead.phone)} className="link link-primary">
-                      Appeler le {lead.phone}
-                    </a>
-                  </p>
-                ) : null}
-                <StatusControl
-                  leadId={lead.id}
-                  status={lead.status}
-                  version={lead.version}
-                  onChanged={reload}
-                />
-              </section>
-              {properties.length === 0 ? (
-                <p className="text-base-content/75">Aucun bien n’est enregistré pour ce contact.</p>
-              ) : null}
-              {properties.map((property, index) => (
-                <section
-                  key={property.id}
-                  aria-labelledby={`bien-${property.id}`}
-                  className="rounded-box border border-base-300 p-5"
-                >
-                  <h2 id={`bien-${property.id}`} className="text-xl font-semibold">
-                    {properties.length > 1 ? `Bien ${index + 1}\u00a0: ` : ''}
-                    {property.typeBien} à {property.city}
-                  </h2>
-                  <FactList rows={propertyFacts(property)} />
-                </section>
-              ))}
-              {lead.propertyCount > properties.length ? (
-                <p className="text-sm text-base-content/75">
-                  {`Le propriétaire a indiqué ${lead.propertyCount} biens à vendre\u202f; le questionnaire en décrit ${properties.length}.`}
+      {({ lead, properties, notes, audit }, reload) => (
+        <>
+          <div className="min-w-0 space-y-8">
+            <FicheCard id="status-title" title="Suivi du contact">
+              <p className="mt-2 flex flex-wrap items-center gap-2">
+                <span>Statut&nbsp;:</span>
+                <span data-testid="lead-status">
+                  <LeadStatusBadge status={lead.status} label={lead.statusLabel} />
+                </span>
+              </p>
+              <p className="mt-2 text-sm text-base-content/75">
+                Reçu le {formatDateTime(lead.createdAt)}
+                {lead.contactedAt ? ` · contacté le ${formatDateTime(lead.contactedAt)}` : ''}
+              </p>
+              {lead.status === 'nouveau' ? (
+                <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <Callback createdAt={lead.createdAt} />
+                  <a href={telHref(lead.phone)} className="link link-primary">
+                    Appeler le {lead.phone}
+                  </a>
                 </p>
               ) : null}
-              <NotesPanel
-                recordType="owner"
-                recordId={String(lead.id)}
-                notes={notes}
-                canMarkVisible={false}
+              <StatusControl
+                leadId={lead.id}
+                status={lead.status}
+                version={lead.version}
                 onChanged={reload}
               />
-              <AuditList entries={audit} />
-            </div>
-            <aside className="min-w-0 space-y-6">
-              <section
-                aria-labelledby="contact-title"
-                className="rounded-box border border-base-300 p-5"
+            </FicheCard>
+            {properties.length === 0 ? (
+              <p className="text-base-content/75">Aucun bien n’est enregistré pour ce contact.</p>
+            ) : null}
+            {properties.map((property, index) => (
+              <FicheCard
+                key={property.id}
+                id={`bien-${property.id}`}
+                title={
+                  <>
+                    {properties.length > 1 ? `Bien ${index + 1}\u00a0: ` : ''}
+                    {property.typeBien} à {property.city}
+                  </>
+                }
               >
-                <h2 id="contact-title" className="text-lg font-semibold">
-                  Coordonnées
-                </h2>
-                <ul className="mt-3 space-y-2">
-                  <li>
-                    <a href={telHref(lead.phone)} className="link link-primary">
-                      {lead.phone}
-                    </a>
-                  </li>
-                  <li className="break-all">
-                    <a href={`mailto:${lead.email}`} className="link link-primary">
-                      {lead.email}
-                    </a>
-                  </li>
-                </ul>
-              </section>
-              <section
-                aria-labelledby="hunter-title"
-                className="rounded-box border border-base-300 p-5"
-              >
-                <h2 id="hunter-title" className="text-lg font-semibold">
-                  Chasseur
-                </h2>
-                <p className="mt-2" data-testid="lead-hunter">
-                  <HunterName name={lead.hunterName} />
-                </p>
-                {supervisor ? (
-                  <AssignControl
-                    key={lead.hunterId ?? 'none'}
-                    path={`/api/staff/leads/${lead.id}/assign`}
-                    hunterId={lead.hunterId}
-                    version={lead.version}
-                    onAssigned={reload}
-                  />
-                ) : null}
-              </section>
-            </aside>
+                <FactList rows={propertyFacts(property)} />
+              </FicheCard>
+            ))}
+            {lead.propertyCount > properties.length ? (
+              <p className="text-sm text-base-content/75">
+                {`Le propriétaire a indiqué ${lead.propertyCount} biens à vendre\u202f; le questionnaire en décrit ${properties.length}.`}
+              </p>
+            ) : null}
+            <NotesPanel
+              recordType="owner"
+              recordId={String(lead.id)}
+              notes={notes}
+              canMarkVisible={false}
+              onChanged={reload}
+            />
+            <AuditList entries={audit} />
           </div>
-        )}
-      </LoadGate>
-    </StaffFrame>
+          <aside className="min-w-0 space-y-6">
+            <ContactCard phone={lead.phone} email={lead.email} />
+            <FicheCard id="hunter-title" title="Chasseur" small>
+              <p className="mt-2" data-testid="lead-hunter">
+                <HunterName name={lead.hunterName} />
+              </p>
+              {supervisor ? (
+                <AssignControl
+                  path={`/api/staff/leads/${lead.id}/assign`}
+                  hunterId={lead.hunterId}
+                  version={lead.version}
+                  onAssigned={reload}
+                />
+              ) : null}
+            </FicheCard>
+          </aside>
+        </>
+      )}
+    </FicheScreen>
   );
 }

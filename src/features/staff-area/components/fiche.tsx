@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { offlineSince } from '../../../db/use-cached-api';
+import { telHref } from '../../../domain/phone';
+import { LoadGate } from '../../../ui/load-gate';
+import { useStaffApi } from '../staff-api';
+import { StaffFrame } from './staff-frame';
+
+/**
+ * A record's fiche (buyer, owner): GET `path`, titled with the person's name once read, a link
+ * back to the list, the kept answer's date offline; `children` lays out the record (its main
+ * column then its aside, side by side on a wide screen) and may read it again (`reload`).
+ */
+export function FicheScreen<T>({
+  path,
+  title,
+  back,
+  children,
+}: {
+  path: string;
+  /** The title once read, and before (« Fiche acquéreur »). */
+  title: (record: T | null) => string;
+  back: { href: string; label: string };
+  children: (record: T, reload: () => void) => ReactNode;
+}) {
+  const [load, reload] = useStaffApi<T>(path);
+  return (
+    <StaffFrame
+      title={title(load.status === 'ready' ? load.data : null)}
+      lead={
+        <Link href={back.href} className="link">
+          ← {back.label}
+        </Link>
+      }
+      updatedAt={offlineSince(load)}
+    >
+      <LoadGate load={load} loading="Chargement de la fiche…">
+        {(record) => (
+          <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">{children(record, reload)}</div>
+        )}
+      </LoadGate>
+    </StaffFrame>
+  );
+}
+
+/** A block of a fiche: a bordered section named by its heading (h2, large or small). */
+export function FicheCard({
+  id,
+  title,
+  small = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  small?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 p-5">
+      <h2 id={id} className={small ? 'text-lg font-semibold' : 'text-xl font-semibold'}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** « Coordonnées »: the phone and the e-mail, each a link; `children` above them (a badge). */
+export function ContactCard({
+  phone,
+  email,
+  children,
+}: {
+  phone: string;
+  email: string;
+  children?: ReactNode;
+}) {
+  return (
+    <FicheCard id="contact-title" title="Coordonnées" small>
+      {children}
+      <ul className="mt-3 space-y-2">
+        <li>
+          <a href={telHref(phone)} className="link link-primary">
+            {phone}
+          </a>
+        </li>
+        <li className="break-all">
+          <a href={`mailto:${email}`} className="link link-primary">
+            {email}
+          </a>
+        </li>
+      </ul>
+    </FicheCard>
+  );
+}
