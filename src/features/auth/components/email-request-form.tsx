@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { emailRequestSchema } from '../../../domain/auth.schema';
-import { toApiFailure } from '../../../lib/api';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { EmailField, FormAlert, SubmitButton } from './fields';
-
-type EmailRequest = z.infer<typeof emailRequestSchema>;
 
 /**
  * One e-mail field and a button, for the requests the server answers the same way whether or
@@ -26,17 +21,12 @@ export function EmailRequestForm({
   intro?: ReactNode;
 }) {
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting },
-  } = useForm<EmailRequest>({
-    resolver: zodResolver(emailRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { email: defaultEmail },
-  });
+  } = useSchemaForm(emailRequestSchema, { defaultValues: { email: defaultEmail } });
 
   if (sent) {
     return (
@@ -46,15 +36,8 @@ export function EmailRequestForm({
     );
   }
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      setSent((await send(email)).message);
-    } catch (error) {
-      const failed = toApiFailure(error);
-      if (failed.fieldErrors.email) setError('email', { message: failed.fieldErrors.email });
-      else setFailure(failed.message);
-    }
+  const onSubmit = submit(async ({ email }) => setSent((await send(email)).message), {
+    only: ['email'],
   });
 
   return (

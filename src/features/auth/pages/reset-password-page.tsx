@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import type { z } from 'zod';
 import { passwordWithConfirmSchema } from '../../../domain/password';
-import { toApiFailure } from '../../../lib/api';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { resetPassword } from '../api/email-links';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert, PASSWORD_RULES_HINT, PasswordField, SubmitButton } from '../components/fields';
-
-type NewPassword = z.infer<typeof passwordWithConfirmSchema>;
 
 type Outcome = { done: true; message: string } | { linkInvalid: true; message: string };
 
@@ -20,41 +15,32 @@ type Outcome = { done: true; message: string } | { linkInvalid: true; message: s
 export default function ResetPasswordPage() {
   const { token = '' } = useParams<{ token: string }>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     trigger,
+    failure,
     formState: { errors, isSubmitting, touchedFields },
-  } = useForm<NewPassword>({
-    resolver: zodResolver(passwordWithConfirmSchema),
-    mode: 'onTouched',
+  } = useSchemaForm(passwordWithConfirmSchema, {
     defaultValues: { password: '', passwordConfirm: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const answer = await resetPassword({ token, ...values });
       setOutcome({ done: true, message: answer.message });
-    } catch (error) {
-      const failed = toApiFailure(error);
-      const fields = Object.entries(failed.fieldErrors).filter(
-        ([field]) => field === 'password' || field === 'passwordConfirm',
-      );
-      if (fields.length > 0) {
-        for (const [field, message] of fields) {
-          setError(field as FieldPath<NewPassword>, { message }, { shouldFocus: true });
-        }
-      } else if (failed.status === 400 || failed.status === 404) {
+    },
+    {
+      only: ['password', 'passwordConfirm'],
+      focus: true,
+      onRefused: ({ failed, placed }) => {
         // No field at fault: the link itself is unknown, used or expired.
-        setOutcome({ linkInvalid: true, message: failed.message });
-      } else {
-        setFailure(failed.message);
-      }
-    }
-  });
+        const linkInvalid = !placed && (failed.status === 400 || failed.status === 404);
+        if (linkInvalid) setOutcome({ linkInvalid, message: failed.message });
+        return linkInvalid;
+      },
+    },
+  );
 
   if (outcome && 'done' in outcome) {
     return (

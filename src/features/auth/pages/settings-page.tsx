@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { changePasswordSchema } from '../../../domain/auth.schema';
@@ -12,10 +10,10 @@ import {
   type ProfileUpdateInput,
   type User,
 } from '../../../domain/user.schema';
-import { toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { LockIcon, UserIcon } from '../../../ui/account-icons';
 import { AccountPage } from '../../../ui/account-page';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { changePassword, updateProfile } from '../api/account';
 import {
   fieldBinder,
@@ -78,39 +76,25 @@ function ProfileForm({
   user: Pick<User, keyof ProfileUpdate | 'email'>;
   roles: readonly number[];
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
   // The form follows the user as the server confirms it (after sign-in the token's copy may be
   // older), without overwriting what the person is typing.
   const values = useMemo(() => profileOf(user), [user]);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    failure,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
-    mode: 'onTouched',
-    values,
-    resetOptions: { keepDirtyValues: true },
-  });
+  } = useSchemaForm(profileUpdateSchema, { values, resetOptions: { keepDirtyValues: true } });
   const field = fieldBinder(register, errors);
 
-  const onSubmit = handleSubmit(async (profile) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (profile) => {
       const updated = await updateProfile(roles, profile);
       updateUser(updated);
       notify.success('Vos informations ont été enregistrées.');
-    } catch (error) {
-      const failed = toApiFailure(error);
-      const fields = Object.entries(failed.fieldErrors);
-      for (const [field, message] of fields) {
-        setError(field as FieldPath<ProfileUpdateInput>, { message }, { shouldFocus: true });
-      }
-      if (fields.length === 0) setFailure(failed.message);
-      notify.error(failed.message);
-    }
-  });
+    },
+    { focus: true, onRefused: ({ failed }) => void notify.error(failed.message) },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Mes informations">
@@ -194,41 +178,27 @@ const emptyPasswords: PasswordChange = {
 
 /** POST /api/{role}/changepassword. */
 function PasswordForm({ roles, email }: { roles: readonly number[]; email: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     reset,
     trigger,
+    failure,
     formState: { errors, isSubmitting, touchedFields },
-  } = useForm<PasswordChange>({
-    resolver: zodResolver(passwordChangeSchema),
-    mode: 'onTouched',
-    defaultValues: emptyPasswords,
-  });
+  } = useSchemaForm(passwordChangeSchema, { defaultValues: emptyPasswords });
   const field = fieldBinder(register, errors);
 
-  const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async ({ oldPassword, newPassword }) => {
       const answer = await changePassword(roles, { oldPassword, newPassword });
       // The change ended every session signed with the old password, this one included: the
       // answer carries this device's new token.
       if (answer.token) signIn(answer.token);
       reset(emptyPasswords);
       notify.success(answer.message || 'Votre mot de passe a été modifié.');
-    } catch (error) {
-      const failed = toApiFailure(error);
-      const fields = Object.entries(failed.fieldErrors).filter(([field]) =>
-        ['oldPassword', 'newPassword'].includes(field),
-      );
-      for (const [field, message] of fields) {
-        setError(field as FieldPath<PasswordChange>, { message }, { shouldFocus: true });
-      }
-      if (fields.length === 0) setFailure(failed.message);
-    }
-  });
+    },
+    { only: ['oldPassword', 'newPassword'], focus: true },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Mot de passe">

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
   CONTACT_MESSAGE_MAX,
@@ -10,9 +9,9 @@ import {
   type ContactMessageInput,
   type ContactSubject,
 } from '../../../domain/contact.schema';
-import { toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { CheckIcon } from '../../../ui';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { sendContactMessage } from '../api/send-contact-message';
 
 type Fields = ContactMessageInput & { website?: string };
@@ -71,18 +70,16 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
     () => false,
   );
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     getValues,
     control,
     reset,
+    failure,
+    setFailure,
     formState: { errors, isSubmitting },
-  } = useForm<Fields, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
-    mode: 'onTouched',
+  } = useSchemaForm<Fields, ContactMessage>(contactMessageSchema, {
     defaultValues: {
       name: '',
       email: '',
@@ -97,23 +94,23 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
 
   const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const website = getValues('website');
       const answer = await sendContactMessage({ ...values, website });
       setSent(answer.message);
       notify.success('Message envoyé');
       reset();
-    } catch (error) {
-      const failed = toApiFailure(error);
-      for (const [field, message] of Object.entries(failed.fieldErrors)) {
-        setError(field as FieldPath<Fields>, { message });
-      }
-      setFailure(failed.message);
-      notify.error(failed.message);
-    }
-  });
+    },
+    {
+      // The message stays above the button even when fields are at fault.
+      onRefused: ({ failed }) => {
+        setFailure(failed.message);
+        notify.error(failed.message);
+        return true;
+      },
+    },
+  );
 
   if (sent) {
     return (

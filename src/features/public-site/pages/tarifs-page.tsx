@@ -16,7 +16,7 @@ import {
   ArrowRightIcon,
   Callout,
   ChatIcon,
-  CheckIcon,
+  CheckList,
   IconCircle,
   Section,
   SparkleIcon,
@@ -247,14 +247,12 @@ export default function TarifsPage() {
         title="Ce que comprennent nos honoraires"
         intro="Un seul montant, pour un accompagnement complet. Pas de frais de dossier, pas de frais de visite."
       >
-        <ul className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
-          {included.map((item) => (
-            <li key={item} className="flex gap-3 rounded-box bg-base-100 p-4">
-              <CheckIcon className="mt-0.5 shrink-0 text-lg text-accent" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          className="grid gap-x-8 gap-y-4 sm:grid-cols-2"
+          itemClassName="flex gap-3 rounded-box bg-base-100 p-4"
+          iconClassName="mt-0.5 shrink-0 text-lg text-accent"
+          items={included}
+        />
       </Section>
 
       <Section id="vendeurs">
