@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '../../../lib/toast';
 import { staffChange } from '../staff-api';
 import { useHunters } from './hunters';
+import { SelectFilter } from './list-controls';
 
 /**
  * Supervisors give a record to a hunter (or take it back): POST …/assign, audited, on the
@@ -19,7 +20,6 @@ export function AssignControl({
   version?: number;
   onAssigned: () => void;
 }) {
-  const id = useId();
   const hunters = useHunters(true);
   const [choice, setChoice] = useState(hunterId ?? '');
   const [shown, setShown] = useState(hunterId);
@@ -49,24 +49,16 @@ export function AssignControl({
         });
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Chasseur attribué
-        </label>
-        <select
-          id={id}
-          className="select select-bordered select-sm"
-          value={choice}
-          onChange={(event) => setChoice(event.target.value)}
-        >
-          <option value="">Non attribué</option>
-          {hunters.map((h) => (
-            <option key={h.id} value={h.id}>
-              {h.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter
+        label="Chasseur attribué"
+        value={choice}
+        options={[
+          { value: '', label: 'Non attribué' },
+          ...hunters.map((h) => ({ value: h.id, label: h.name })),
+        ]}
+        small
+        onChange={setChoice}
+      />
       <button
         type="submit"
         className="btn btn-sm btn-primary"

@@ -29,7 +29,7 @@ export function FicheScreen<T>({
       title={title(load.status === 'ready' ? load.data : null)}
       lead={
         <Link href={back.href} className="link">
-          ← {back.label}
+          {`← ${back.label}`}
         </Link>
       }
       updatedAt={offlineSince(load)}

@@ -81,16 +81,18 @@ export function SearchField({
   );
 }
 
-/** A filter or sort of a list: a labelled native select. */
+/** A filter or sort of a list (or a choice in a fiche, `small`): a labelled native select. */
 export function SelectFilter({
   label,
   value,
   options,
+  small = false,
   onChange,
 }: {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
+  small?: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -101,7 +103,7 @@ export function SelectFilter({
       </label>
       <select
         id={id}
-        className="select select-bordered"
+        className={small ? 'select select-bordered select-sm' : 'select select-bordered'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >

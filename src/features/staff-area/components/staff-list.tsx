@@ -90,6 +90,16 @@ export interface Column {
   className?: string;
 }
 
+/** A column of numbers, right-aligned. */
+export const numeric = (label: string): Column => ({ label, className: 'text-right' });
+
+/** The sorts every list of people offers first. */
+export const baseSorts = [
+  { value: '', label: 'Plus récents d’abord' },
+  { value: 'created', label: 'Plus anciens d’abord' },
+  { value: 'name', label: 'Nom' },
+];
+
 /**
  * A page of a staff list as a table: a status line while it loads, the French message when it
  * failed, `empty` when nothing matches; then the table in its scrolling frame, its caption
@@ -113,7 +123,8 @@ export function PagedTable<T, K extends string>({
   label: string;
   /** Before « , page n » in the caption read by screen readers. */
   caption: string;
-  columns: readonly Column[];
+  /** Each column's heading: a plain one, or with its classes. */
+  columns: readonly (string | Column)[];
   headClassName?: string;
   /** The count's noun, singular then plural: « 163 projets ». */
   noun: [string, string];
@@ -136,11 +147,17 @@ export function PagedTable<T, K extends string>({
                 </caption>
                 <thead className={headClassName}>
                   <tr>
-                    {columns.map((column, index) => (
-                      <th key={index} scope="col" className={column.className}>
-                        {column.label}
-                      </th>
-                    ))}
+                    {columns.map((column, index) =>
+                      typeof column === 'string' ? (
+                        <th key={index} scope="col">
+                          {column}
+                        </th>
+                      ) : (
+                        <th key={index} scope="col" className={column.className}>
+                          {column.label}
+                        </th>
+                      ),
+                    )}
                   </tr>
                 </thead>
                 <tbody>{data.items.map(row)}</tbody>

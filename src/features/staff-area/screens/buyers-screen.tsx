@@ -11,9 +11,11 @@ import { useHunters } from '../components/hunters';
 import { offlineSince } from '../../../db/use-cached-api';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import {
+  baseSorts,
   departmentFilter,
   hunterFilter,
   ListFilters,
+  numeric,
   PagedTable,
   sortFilter,
   useStaffList,
@@ -23,9 +25,7 @@ import { staffPaths, withQuery } from '../staff-paths';
 const FILTERS = ['q', 'stage', 'hunter', 'department', 'archived', 'sort'] as const;
 
 const sorts = [
-  { value: '', label: 'Plus récents d’abord' },
-  { value: 'created', label: 'Plus anciens d’abord' },
-  { value: 'name', label: 'Nom' },
+  ...baseSorts,
   { value: 'budget', label: 'Budget' },
   { value: 'stage', label: 'Étape' },
 ];
@@ -37,14 +37,7 @@ const archivedOptions = [
   { value: '1', label: 'Archivés' },
 ];
 
-const columns = [
-  { label: 'Acquéreur' },
-  { label: 'Étape' },
-  { label: 'Départements' },
-  { label: 'Budget', className: 'text-right' },
-  { label: 'Chasseur' },
-  { label: 'Créé le' },
-];
+const columns = ['Acquéreur', 'Étape', 'Départements', numeric('Budget'), 'Chasseur', 'Créé le'];
 
 /**
  * « Acquéreurs »: the buyers' projects, searched, filtered, sorted and paginated on the server

@@ -11,9 +11,11 @@ import { useHunters } from '../components/hunters';
 import { offlineSince } from '../../../db/use-cached-api';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import {
+  baseSorts,
   departmentFilter,
   hunterFilter,
   ListFilters,
+  numeric,
   PagedTable,
   sortFilter,
   useStaffList,
@@ -21,12 +23,6 @@ import {
 import { staffPaths, withQuery } from '../staff-paths';
 
 const FILTERS = ['q', 'status', 'hunter', 'department', 'sort'] as const;
-
-const sorts = [
-  { value: '', label: 'Plus récents d’abord' },
-  { value: 'created', label: 'Plus anciens d’abord' },
-  { value: 'name', label: 'Nom' },
-];
 
 const statusBadges: Record<LeadStatus, string> = {
   nouveau: 'badge-primary',
@@ -48,13 +44,13 @@ export function LeadStatusBadge({ status, label }: { status: LeadStatus; label: 
 const statusOptions = [{ value: '', label: 'Tous' }, ...leadStatuses];
 
 const columns = [
-  { label: 'Propriétaire' },
-  { label: 'Bien' },
-  { label: 'Surface' },
-  { label: 'Prix', className: 'text-right' },
-  { label: 'Statut' },
-  { label: 'Chasseur' },
-  { label: 'Créé le' },
+  'Propriétaire',
+  'Bien',
+  'Surface',
+  numeric('Prix'),
+  'Statut',
+  'Chasseur',
+  'Créé le',
 ];
 
 /**
@@ -93,7 +89,7 @@ export function LeadsScreen() {
           { name: 'status', label: 'Statut', options: statusOptions },
           supervisor && hunterFilter(hunters),
           departmentFilter,
-          sortFilter(sorts),
+          sortFilter(baseSorts),
         ]}
       />
       <PagedTable

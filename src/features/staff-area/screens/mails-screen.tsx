@@ -4,7 +4,7 @@ import { BusyButton } from '../../../ui/busy-button';
 import { offlineSince } from '../../../db/use-cached-api';
 import { formatDateTime } from '../components/notes-panel';
 import { StaffFrame } from '../components/staff-frame';
-import { ListFilters, PagedTable, useStaffList } from '../components/staff-list';
+import { ListFilters, numeric, PagedTable, useStaffList } from '../components/staff-list';
 import { staffChange } from '../staff-api';
 
 const FILTERS = ['status'] as const;
@@ -22,12 +22,7 @@ const statusOptions = [
 ];
 
 const columns = [
-  { label: 'Destinataire' },
-  { label: 'Objet' },
-  { label: 'Statut' },
-  { label: 'Essais', className: 'text-right' },
-  { label: 'Dernière erreur' },
-  { label: 'Date' },
+  ...['Destinataire', 'Objet', 'Statut', numeric('Essais'), 'Dernière erreur', 'Date'],
   { label: <span className="sr-only">Actions</span> },
 ];
 

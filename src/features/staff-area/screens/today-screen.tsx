@@ -1,4 +1,5 @@
 import { telHref } from '../../../domain/phone';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
@@ -11,6 +12,69 @@ import { LoadGate } from '../../../ui/load-gate';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
+
+/** One of the day's lists: its title with a count, the people to call, or what says none. */
+function CallList({
+  id,
+  title,
+  count,
+  none,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  none: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title} <span className="badge badge-neutral align-middle">{count}</span>
+      </h2>
+      {count === 0 ? (
+        <p className="mt-3 text-base-content/75">{none}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">{children}</ul>
+      )}
+    </section>
+  );
+}
+
+/** A person to call: their fiche, the 48-hour deadline, what they asked, the phone, the hunter. */
+function CallItem({
+  href,
+  name,
+  createdAt,
+  phone,
+  hunterName,
+  children,
+}: {
+  href: string;
+  name: ReactNode;
+  createdAt: string;
+  phone: string;
+  hunterName: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <li className="rounded-box border border-base-300 bg-base-100 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Link href={href} className="link link-primary font-semibold">
+          {name}
+        </Link>
+        <Callback createdAt={createdAt} />
+      </div>
+      {children}
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <a href={telHref(phone)} className="link">
+          {phone}
+        </a>
+        <HunterName name={hunterName} />
+      </p>
+    </li>
+  );
+}
 
 /**
  * « Aujourd'hui », the back office's landing: what needs a call now. New buyer projects (still
@@ -33,77 +97,54 @@ export function TodayScreen() {
       <LoadGate load={load} loading="Chargement des demandes du jour…">
         {(today) => (
           <div className="grid gap-8 lg:grid-cols-2">
-            <section aria-labelledby="today-buyers">
-              <h2 id="today-buyers" className="text-xl font-semibold">
-                Acquéreurs à rappeler{' '}
-                <span className="badge badge-neutral align-middle">{today.projects.length}</span>
-              </h2>
-              {today.projects.length === 0 ? (
-                <p className="mt-3 text-base-content/75">Aucun nouveau projet en attente.</p>
-              ) : (
-                <ul className="mt-4 space-y-3">
-                  {today.projects.map((p) => (
-                    <li
-                      key={p.projectId}
-                      className="rounded-box border border-base-300 bg-base-100 p-4"
-                    >
-                      <div className="flex flex-wrap items-baseline justify-between gap-2">
-                        <Link
-                          href={staffPaths.buyer(p.userId)}
-                          className="link link-primary font-semibold"
-                        >
-                          {p.firstname} {p.lastname}
-                        </Link>
-                        <Callback createdAt={p.createdAt} />
-                      </div>
-                      <p className="mt-1 text-sm text-base-content/80">
-                        {p.departments.map(departmentLabel).join(', ')} · {formatEuro(p.budget)}
-                      </p>
-                      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                        <a href={telHref(p.phone)} className="link">
-                          {p.phone}
-                        </a>
-                        <HunterName name={p.hunterName} />
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            <section aria-labelledby="today-owners">
-              <h2 id="today-owners" className="text-xl font-semibold">
-                Propriétaires à rappeler{' '}
-                <span className="badge badge-neutral align-middle">{today.leads.length}</span>
-              </h2>
-              {today.leads.length === 0 ? (
-                <p className="mt-3 text-base-content/75">Aucun propriétaire en attente.</p>
-              ) : (
-                <ul className="mt-4 space-y-3">
-                  {today.leads.map((l) => (
-                    <li key={l.id} className="rounded-box border border-base-300 bg-base-100 p-4">
-                      <div className="flex flex-wrap items-baseline justify-between gap-2">
-                        <Link
-                          href={staffPaths.lead(l.id)}
-                          className="link link-primary font-semibold"
-                        >
-                          {l.firstname} {l.lastname}
-                        </Link>
-                        <Callback createdAt={l.createdAt} />
-                      </div>
-                      {l.city ? (
-                        <p className="mt-1 text-sm text-base-content/80">{l.city}</p>
-                      ) : null}
-                      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                        <a href={telHref(l.phone)} className="link">
-                          {l.phone}
-                        </a>
-                        <HunterName name={l.hunterName} />
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <CallList
+              id="today-buyers"
+              title="Acquéreurs à rappeler"
+              count={today.projects.length}
+              none="Aucun nouveau projet en attente."
+            >
+              {today.projects.map((p) => (
+                <CallItem
+                  key={p.projectId}
+                  href={staffPaths.buyer(p.userId)}
+                  name={
+                    <>
+                      {p.firstname} {p.lastname}
+                    </>
+                  }
+                  createdAt={p.createdAt}
+                  phone={p.phone}
+                  hunterName={p.hunterName}
+                >
+                  <p className="mt-1 text-sm text-base-content/80">
+                    {p.departments.map(departmentLabel).join(', ')} · {formatEuro(p.budget)}
+                  </p>
+                </CallItem>
+              ))}
+            </CallList>
+            <CallList
+              id="today-owners"
+              title="Propriétaires à rappeler"
+              count={today.leads.length}
+              none="Aucun propriétaire en attente."
+            >
+              {today.leads.map((l) => (
+                <CallItem
+                  key={l.id}
+                  href={staffPaths.lead(l.id)}
+                  name={
+                    <>
+                      {l.firstname} {l.lastname}
+                    </>
+                  }
+                  createdAt={l.createdAt}
+                  phone={l.phone}
+                  hunterName={l.hunterName}
+                >
+                  {l.city ? <p className="mt-1 text-sm text-base-content/80">{l.city}</p> : null}
+                </CallItem>
+              ))}
+            </CallList>
           </div>
         )}
       </LoadGate>

@@ -24,7 +24,7 @@ const archivedOptions = [
   { value: '1', label: 'Archivés' },
 ];
 
-const columns = [{ label: 'Nom' }, { label: 'Rôles' }, { label: 'Chasseur' }, { label: 'Statut' }];
+const columns = ['Nom', 'Rôles', 'Chasseur', 'Statut'];
 
 /**
  * « Utilisateurs » (admins): every account, searched, filtered and paginated on the server
