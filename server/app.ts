@@ -4,7 +4,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
-import { sql } from 'kysely';
 import Stripe from 'stripe';
 import type { Db } from './db/database';
 import { company } from '../src/domain/company';
@@ -20,12 +19,15 @@ import { devRoutes } from './resources/dev/dev.routes';
 import { registerRoutes } from './resources/register/register.routes';
 import { userRoutes } from './resources/users/account.routes';
 import { methodNotAllowed } from './http/allowed-methods';
-import { apiError, useFrenchZodMessages } from './http/errors';
+import { apiError, setFrenchZodMessages } from './http/errors';
 import { securityHeaders } from './http/security';
 import { adminMailsRoutes } from './resources/mails/mails.routes';
 import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
+import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
+import { isDocumentUploadPath } from '../src/domain/api/documents';
+import { databaseAnswers } from './http/health';
 import { staffBuyersRoutes } from './resources/buyers/staff-buyers.routes';
 import { staffFiguresRoutes } from './resources/figures/figures.routes';
 import { staffLeadsRoutes } from './resources/leads/staff-leads.routes';
@@ -50,11 +52,12 @@ export interface AppDeps {
   version?: string;
   /** Stripe client (tests give one with a fake HTTP layer); default: from STRIPE_SECRET_KEY. */
   stripe?: Stripe;
+  /** Where the clients' documents are kept; default: DATA_DIR/documents on this machine. */
+  documents?: DocumentStore;
 }
 
-/** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents/documents.routes.ts). */
-const isDocumentUpload = (c: Context) =>
-  c.req.method === 'PUT' && /^\/api\/client\/documents\/[^/]+$/.test(c.req.path);
+/** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents). */
+const isDocumentUpload = (c: Context) => c.req.method === 'PUT' && isDocumentUploadPath(c.req.path);
 
 /** Largest request body the API reads; forms are a few kilobytes. */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -68,11 +71,12 @@ export function createApp({
   now = Date.now,
   staticDir,
   version = 'dev',
+  documents = new LocalDocumentStore(path.resolve(env.DATA_DIR, 'documents')),
   stripe = env.STRIPE_SECRET_KEY
     ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
     : undefined,
 }: AppDeps): Hono {
-  useFrenchZodMessages();
+  setFrenchZodMessages();
   const app = new Hono();
   const startedAt = Date.now();
 
@@ -113,7 +117,7 @@ export function createApp({
   });
 
   app.get('/api/health', async (c) => {
-    await sql`select 1`.execute(db);
+    await databaseAnswers(db);
     return c.json({
       status: 'ok',
       version,
@@ -145,9 +149,8 @@ export function createApp({
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
   app.route('/api', adminMailsRoutes(staff));
-  const documentsDir = path.resolve(env.DATA_DIR, 'documents');
-  app.route('/api', clientAreaRoutes({ ...staff, throttle, documentsDir }));
-  app.route('/api', clientDocumentsRoutes({ ...staff, documentsDir }));
+  app.route('/api', clientAreaRoutes({ ...staff, throttle, documents }));
+  app.route('/api', clientDocumentsRoutes({ ...staff, documents }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

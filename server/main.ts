@@ -8,7 +8,7 @@ import { loadJwtSecret } from './auth/secret';
 import { UsersRepo } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { seedDemoWork } from './db/seed-demo-work';
-import { removeStalePartials } from './resources/documents/documents.routes';
+import { LocalDocumentStore } from './resources/documents/document-store';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
       'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
     );
   }
-  await removeStalePartials(path.join(dataDir, 'documents'));
+  // The store's start-up chore: the parts of uploads a stopped process left.
+  const documents = new LocalDocumentStore(path.join(dataDir, 'documents'));
+  await documents.removeStaleParts();
   const mails = new MailQueue(db);
   // Production without SMTP_URL keeps its mails in the queue until one is configured; the
   // other modes without it deliver nowhere and show them at /dev/outbox.
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     geo,
     jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
     mails,
+    documents,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     version: process.env.npm_package_version ?? 'dev',
   });

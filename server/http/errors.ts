@@ -29,7 +29,7 @@ export function apiError(
  * space before « : », a narrow one before « ; ? ! »): no endpoint answers zod's English.
  * Called once, at the app's creation.
  */
-export function useFrenchZodMessages() {
+export function setFrenchZodMessages() {
   const { localeError } = z.locales.fr();
   z.config({
     localeError: (issue) => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   activationSchema,
   emailRequestSchema,
@@ -9,7 +9,13 @@ import {
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password-hash';
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import type { TokenService } from '../../auth/tokens';
-import { tokenSubject, toUser, type AccountTokens, type UsersRepo } from '../users/users.repo';
+import {
+  tokenSubject,
+  toUser,
+  type AccountTokens,
+  type UserRow,
+  type UsersRepo,
+} from '../users/users.repo';
 import type { Db } from '../../db/database';
 import { clientIp, rateLimitKey } from '../../http/client-ip';
 import { apiError, readJson, validationError, waitInFrench } from '../../http/errors';
@@ -23,10 +29,8 @@ import {
 } from '../../http/throttle';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import type { MailQueue } from '../../mail/mail-queue';
-import { activationMail, passwordChangedMail, passwordResetMail } from '../../mail/templates';
-
-export const ACTIVATION_TTL_MS = 48 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+import { passwordChangedMail } from '../../mail/templates';
+import { queueAccountLink } from './account-links';
 
 export interface AuthDeps {
   db: Db;
@@ -155,71 +159,53 @@ export function authRoutes({
     });
   });
 
-  app.post('/auth/resend-activation', async (c) => {
-    const parsed = emailRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) return validationError(c, parsed.error);
-    // Per address (whatever the account, so the answer says nothing about it): one address
-    // cannot have our mails sent to every account in turn.
-    const refused = await limitPublicForm(
-      c,
-      limits,
-      'account-mail',
-      'Plusieurs demandes d’e-mail viennent d’être faites depuis cette connexion.',
-    );
-    if (refused) return refused;
-    const row = await users.findByEmail(parsed.data.email);
-    if (
-      row &&
-      row.is_active !== 1 &&
-      row.is_archived !== 1 &&
-      (
-        await throttle.reserve([
-          { key: `activation-mail:${row.id}`, policy: ACCOUNT_MAILS_PER_ACCOUNT },
-        ])
-      ).ok
-    ) {
-      await db.transaction().execute(async (trx) => {
-        const code = await accountTokens.create(row.id, 'activation', ACTIVATION_TTL_MS, trx);
-        await mails.enqueue(
-          activationMail(row.email, row.firstname, `${publicUrl}/activation/${code}`),
-          trx,
-        );
-      });
-    }
-    return c.json({ message: SAME_ANSWER_RESEND });
-  });
+  const linkDeps = { accountTokens, mails, publicUrl };
 
-  app.post('/auth/forgot-password', async (c) => {
-    const parsed = emailRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) return validationError(c, parsed.error);
-    const refused = await limitPublicForm(
-      c,
-      limits,
-      'account-mail',
-      'Plusieurs demandes d’e-mail viennent d’être faites depuis cette connexion.',
-    );
-    if (refused) return refused;
-    const row = await users.findByEmail(parsed.data.email);
-    if (
-      row &&
-      row.is_archived !== 1 &&
-      (await throttle.reserve([{ key: `reset-mail:${row.id}`, policy: ACCOUNT_MAILS_PER_ACCOUNT }]))
-        .ok
-    ) {
-      await db.transaction().execute(async (trx) => {
-        const code = await accountTokens.create(row.id, 'reset', RESET_TTL_MS, trx);
-        await mails.enqueue(
-          passwordResetMail(
-            row.email,
-            row.firstname,
-            `${publicUrl}/reinitialiser-mot-de-passe/${code}`,
-          ),
-          trx,
-        );
-      });
-    }
-    return c.json({ message: SAME_ANSWER_FORGOT });
-  });
+  /**
+   * The two « send me a link » requests: the same answer whatever the address, and a mail only
+   * to an account in the state `wanted`, under the per-address and per-account limits.
+   */
+  const linkRequest =
+    (kind: 'activation' | 'reset', wanted: (row: UserRow) => boolean, answer: string) =>
+    async (c: Context) => {
+      const parsed = emailRequestSchema.safeParse(await readJson(c));
+      if (!parsed.success) return validationError(c, parsed.error);
+      // Per address (whatever the account, so the answer says nothing about it): one address
+      // cannot have our mails sent to every account in turn.
+      const refused = await limitPublicForm(
+        c,
+        limits,
+        'account-mail',
+        'Plusieurs demandes d’e-mail viennent d’être faites depuis cette connexion.',
+      );
+      if (refused) return refused;
+      const row = await users.findByEmail(parsed.data.email);
+      if (
+        row &&
+        wanted(row) &&
+        (
+          await throttle.reserve([
+            { key: `${kind}-mail:${row.id}`, policy: ACCOUNT_MAILS_PER_ACCOUNT },
+          ])
+        ).ok
+      ) {
+        await db.transaction().execute((trx) => queueAccountLink(trx, linkDeps, kind, row));
+      }
+      return c.json({ message: answer });
+    };
+
+  app.post(
+    '/auth/resend-activation',
+    linkRequest(
+      'activation',
+      (row) => row.is_active !== 1 && row.is_archived !== 1,
+      SAME_ANSWER_RESEND,
+    ),
+  );
+  app.post(
+    '/auth/forgot-password',
+    linkRequest('reset', (row) => row.is_archived !== 1, SAME_ANSWER_FORGOT),
+  );
 
   app.post('/auth/reset-password', async (c) => {
     const parsed = resetPasswordSchema.safeParse(await readJson(c));

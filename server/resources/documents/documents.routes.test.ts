@@ -8,7 +8,7 @@ import { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { staffTestApp, type Caller } from '../../staff/test-staff';
-import { removeStalePartials } from './documents.routes';
+import { LocalDocumentStore } from './document-store';
 
 let db: Db | undefined;
 let root: string | undefined;
@@ -500,8 +500,10 @@ describe('Mes documents: at start', () => {
     const dir = root;
     writeFileSync(path.join(dir, '0b7e1c8e-1111-4a4a-9c9c-123456789abc.part'), '%PDF-');
     writeFileSync(path.join(dir, '0b7e1c8e-2222-4a4a-9c9c-123456789abc'), '%PDF-1.4');
-    expect(await removeStalePartials(dir)).toBe(1);
+    const store = new LocalDocumentStore(dir);
+    expect(await store.removeStaleParts()).toBe(1);
     expect(readdirSync(dir)).toEqual(['0b7e1c8e-2222-4a4a-9c9c-123456789abc']);
-    expect(await removeStalePartials(path.join(dir, 'absent'))).toBe(0);
+    expect(await store.list()).toEqual(['0b7e1c8e-2222-4a4a-9c9c-123456789abc']);
+    expect(await new LocalDocumentStore(path.join(dir, 'absent')).removeStaleParts()).toBe(0);
   });
 });

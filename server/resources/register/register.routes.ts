@@ -1,32 +1,19 @@
 import { Hono } from 'hono';
-import { registerSchema } from '../../../src/domain/buyer-signup.schema';
-import { Role } from '../../../src/domain/roles';
+import { REGISTER_PATH, registerSchema } from '../../../src/domain/api/register';
+import { company } from '../../../src/domain/company';
 import { hashPassword } from '../../auth/password-hash';
 import type { AuthEnv } from '../../auth/middleware';
-import type { AccountTokens, UsersRepo } from '../users/users.repo';
-import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import type { Db } from '../../db/database';
-import { company } from '../../../src/domain/company';
-import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import { apiError } from '../../http/errors';
+import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import { idempotentPost } from '../../http/idempotency';
-import type { MailQueue } from '../../mail/mail-queue';
-import { activationMail, newBuyerMail } from '../../mail/templates';
-import { ACTIVATION_TTL_MS } from '../auth/auth.routes';
+import { DuplicateEmail, registerBuyer, type RegistrationDeps } from './register.repo';
 
-export interface RegisterDeps {
+export interface RegisterDeps extends Omit<RegistrationDeps, 'staffEmail'> {
   db: Db;
-  users: UsersRepo;
-  accountTokens: AccountTokens;
-  mails: MailQueue;
   limits: FormLimits;
-  /** Base of the links sent by e-mail. */
-  publicUrl: string;
-  /** Where new buyers are announced. */
   staffEmail?: string;
 }
-
-const SCOPE = 'register';
 
 const ALREADY_REGISTERED =
   'Un compte existe déjà avec cette adresse e-mail. Connectez-vous, ou choisissez « Mot de passe oublié » sur la page de connexion.';
@@ -34,20 +21,17 @@ const ALREADY_REGISTERED =
 /** POST /api/register (spec 2.6, 7): unconfirmed client account + project, idempotent. */
 export function registerRoutes({
   db,
-  users,
-  accountTokens,
-  mails,
   limits,
-  publicUrl,
   staffEmail = company.email,
+  ...deps
 }: RegisterDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
   app.post(
-    '/register',
+    REGISTER_PATH.replace(/^\/api/, ''),
     idempotentPost({
       db,
-      scope: SCOPE,
+      scope: 'register',
       schema: registerSchema,
       // The stored fingerprint leaves the password out: it is not a place to keep one.
       fingerprint: ({ password: _p, passwordConfirm: _c, ...rest }) => {
@@ -61,47 +45,12 @@ export function registerRoutes({
           const refused = await limitPublicForm(c, limits, 'register');
           if (refused) return refused;
         }
-        return { value: { passwordHash: await hashPassword(password) } };
+        return { value: await hashPassword(password) };
       },
-      work: async (
-        trx,
-        { password: _p, passwordConfirm: _c, project, partnerCode, ...person },
-        { passwordHash },
-      ) => {
-        const existing = await trx
-          .selectFrom('app_user')
-          .select('id')
-          .where('email', '=', person.email.toLowerCase())
-          .executeTakeFirst();
-        if (existing) throw new DuplicateEmail();
-        const user = await users.create(
-          {
-            email: person.email,
-            passwordHash,
-            lastname: person.lastname,
-            firstname: person.firstname,
-            phone: person.phone,
-            roles: [Role.CLIENT],
-          },
-          trx,
-        );
-        await insertBuyerProject(trx, user.id, project, partnerCode);
-        // The activation code and the mails commit with the account (transactional outbox).
-        const code = await accountTokens.create(user.id, 'activation', ACTIVATION_TTL_MS, trx);
-        await mails.enqueue(
-          activationMail(person.email, person.firstname, `${publicUrl}/activation/${code}`),
-          trx,
-        );
-        await mails.enqueue(newBuyerMail(staffEmail, person, project, partnerCode), trx);
-        return {
-          status: 201,
-          body: {
-            id: user.id,
-            message:
-              'Votre projet est enregistré. Confirmez votre adresse e-mail avec le lien que nous venons de vous envoyer.',
-          },
-        };
-      },
+      work: async (trx, registration, passwordHash) => ({
+        status: 201,
+        body: await registerBuyer(trx, { ...deps, staffEmail }, registration, passwordHash),
+      }),
       refusal: (c, error) =>
         error instanceof DuplicateEmail
           ? apiError(c, 409, ALREADY_REGISTERED, { email: ALREADY_REGISTERED })
@@ -111,5 +60,3 @@ export function registerRoutes({
 
   return app;
 }
-
-class DuplicateEmail extends Error {}

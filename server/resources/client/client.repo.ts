@@ -1,0 +1,271 @@
+import type { Selectable, Transaction } from 'kysely';
+import { apiErrorBody } from '../../../src/domain/api/errors';
+import type { ClientOverview, CriteriaUpdate } from '../../../src/domain/api/client';
+import type { ProjectStage } from '../../../src/domain/project';
+import { callbackDeadline, stageLabel } from '../../../src/domain/staff';
+import type { Db } from '../../db/database';
+import type { BuyerProjectTable, Database } from '../../db/schema';
+import type { StoredAnswer } from '../../http/idempotency';
+import type { MailQueue } from '../../mail/mail-queue';
+import { accountDeletedMail, dataExportMail } from '../../mail/templates';
+import { audit } from '../../staff/audit';
+import {
+  projectRowsOf,
+  projectSearchColumns,
+  toProjectView,
+  updateProjectCriteria,
+} from '../buyers/buyer-projects.repo';
+import type { DocumentStore } from '../documents/document-store';
+import { deleteFiles, removeDocumentRows } from '../documents/documents.repo';
+import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
+
+/** The client area's SQL (issue 16, docs/client-area.md): always the caller's own rows. */
+
+const STALE =
+  'Votre projet vient d’être modifié (par vous sur un autre appareil, ou par votre chasseur). Il a été rechargé\u00a0: vérifiez-le puis refaites votre changement.';
+
+type ProjectRow = Selectable<BuyerProjectTable>;
+
+const initials = (firstname: string, lastname: string) =>
+  `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase();
+
+const versioned = (row: ProjectRow) => ({ ...toProjectView(row), version: row.version });
+
+/** GET /api/client/overview: the projects and their timeline, the hunter, the visible notes. */
+export async function clientOverview(db: Db, userId: string): Promise<ClientOverview> {
+  const user = await db
+    .selectFrom('app_user')
+    .select('id_chasseur')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const projects = await projectRowsOf(db, userId);
+  const ids = projects.map((p) => p.id);
+  const moves = ids.length
+    ? await db
+        .selectFrom('project_stage_move')
+        .select(['project_id', 'from_stage', 'to_stage', 'at'])
+        .where('project_id', 'in', ids)
+        .orderBy('id')
+        .limit(500)
+        .execute()
+    : [];
+  const hunter = user.id_chasseur
+    ? await db
+        .selectFrom('app_user')
+        .select(['firstname', 'lastname', 'email', 'phone'])
+        .where('id', '=', user.id_chasseur)
+        .executeTakeFirst()
+    : undefined;
+  const messages = await db
+    .selectFrom('staff_note as n')
+    .leftJoin('app_user as a', 'a.id', 'n.author_id')
+    .select(['n.id', 'n.text', 'n.created_at', 'a.firstname'])
+    .where('n.record_type', '=', 'buyer')
+    .where('n.record_id', '=', userId)
+    .where('n.visible_to_client', '=', 1)
+    .orderBy('n.id', 'desc')
+    .limit(100)
+    .execute();
+  const oldest = projects.at(-1);
+  return {
+    projects: projects.map((p) => ({
+      ...versioned(p),
+      updatedAt: p.updated_at,
+      // The stage timeline (spec 4.7): when each stage was reached; VALIDATION at creation.
+      timeline: [
+        { stage: 'VALIDATION', label: stageLabel('VALIDATION'), at: p.created_at },
+        ...moves
+          .filter((m) => m.project_id === p.id)
+          .map((m) => ({
+            stage: m.to_stage as ProjectStage,
+            label: stageLabel(m.to_stage),
+            at: m.at,
+          })),
+      ],
+    })),
+    hunter: hunter ? { ...hunter, initials: initials(hunter.firstname, hunter.lastname) } : null,
+    // « Un chasseur vous contacte sous 48 heures », until one is assigned.
+    callbackBefore: !hunter && oldest ? callbackDeadline(oldest.created_at).toISOString() : null,
+    messages: messages.map((m) => ({
+      id: m.id,
+      text: m.text,
+      createdAt: m.created_at,
+      authorFirstname: m.firstname,
+    })),
+  };
+}
+
+/** The caller's project `id`, or undefined (another person's is not found either). */
+export function clientProject(db: Db, userId: string, id: number) {
+  return db
+    .selectFrom('buyer_project')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The client's edit of their search, in the idempotent POST's transaction: the criteria, the
+ * version, the audit entry the hunter reads on the fiche. 409 with the project as it is now when
+ * `version` is not the current one.
+ */
+export async function saveClientCriteria(
+  trx: Transaction<Database>,
+  project: ProjectRow,
+  { version, ...criteria }: CriteriaUpdate,
+  at: string,
+): Promise<StoredAnswer> {
+  const updated =
+    project.version === version
+      ? await updateProjectCriteria(trx, project.id, version, criteria, at)
+      : undefined;
+  if (!updated) {
+    const fresh = await trx
+      .selectFrom('buyer_project')
+      .selectAll()
+      .where('id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    return { status: 409, body: { ...apiErrorBody(STALE), current: versioned(fresh) } };
+  }
+  await audit(
+    trx,
+    {
+      actorId: project.user_id,
+      action: 'criteria',
+      recordType: 'buyer',
+      recordId: project.user_id,
+      before: { ...toProjectView(project) },
+      after: { ...toProjectView(updated) },
+    },
+    at,
+  );
+  return { status: 200, body: versioned(updated) };
+}
+
+/**
+ * RGPD art. 15 and 20: everything stored about the caller, as one object; `notify` queues the
+ * mail saying an export was taken (the caller limits how often).
+ */
+export async function clientExport(
+  db: Db,
+  mails: MailQueue,
+  userId: string,
+  { at, notify }: { at: string; notify: boolean },
+) {
+  const row = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const ofBuyer = { type: 'buyer' as const, id: userId };
+  const [orders, notes, trail] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('staff_note')
+      .select(['id', 'text', 'visible_to_client', 'created_at'])
+      .where('record_type', '=', ofBuyer.type)
+      .where('record_id', '=', ofBuyer.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after', 'at'])
+      .where('record_type', '=', ofBuyer.type)
+      .where('record_id', '=', ofBuyer.id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  const { projects, hunter, messages } = await clientOverview(db, userId);
+  const { _id, ...account } = toUser(row);
+  if (notify) await mails.enqueue(dataExportMail(row.email, row.firstname));
+  const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
+  return {
+    exportedAt: at,
+    account: { id: _id, ...account, createdAt: row.created_at, updatedAt: row.updated_at },
+    projects,
+    hunter,
+    messages,
+    notesAboutYou: notes.map((n) => ({
+      text: n.text,
+      visibleToYou: n.visible_to_client === 1,
+      createdAt: n.created_at,
+    })),
+    changes: trail.map((a) => ({
+      action: a.action,
+      before: parsed(a.before),
+      after: parsed(a.after),
+      at: a.at,
+    })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      lines: parsed(o.lines),
+      totalCents: o.total_cents,
+      createdAt: o.created_at,
+      paidAt: o.paid_at,
+    })),
+  };
+}
+
+/**
+ * « Supprimer mon compte »: anonymises the account and its search in one transaction, ends every
+ * session and confirms by e-mail to the address it had; the documents' rows go with it, their
+ * files once it is committed. Orders stay (accounting law) without the person's e-mail.
+ */
+export async function deleteClientAccount(
+  db: Db,
+  mails: MailQueue,
+  store: DocumentStore,
+  row: UserRow,
+  at: string,
+): Promise<void> {
+  const userId = row.id;
+  const files = await db.transaction().execute(async (trx) => {
+    await mails.enqueue(accountDeletedMail(row.email, row.firstname), trx);
+    await anonymiseUser(trx, userId, at);
+    await trx
+      .updateTable('buyer_project')
+      .set({
+        description: '',
+        cities: '[]',
+        ...projectSearchColumns({ cities: [] }),
+        partner_code: null,
+        updated_at: at,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('orders')
+      .set({ email: null, updated_at: at })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('staff_note')
+      .where('record_type', '=', 'buyer')
+      .where('record_id', '=', userId)
+      .execute();
+    // The trail keeps what was done and when, not what it said: file names, reasons and the
+    // search's before/after carry the person's data.
+    await trx
+      .updateTable('audit_log')
+      .set({ before: null, after: null })
+      .where('record_type', '=', 'buyer')
+      .where('record_id', '=', userId)
+      .where('action', 'in', ['criteria', 'document.upload', 'document.review'])
+      .execute();
+    await audit(
+      trx,
+      { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
+      at,
+    );
+    // The documents sent (identity, payslips…).
+    return removeDocumentRows(trx, userId);
+  });
+  await deleteFiles(store, files);
+}
