@@ -10,6 +10,9 @@ import { sql } from 'kysely';
 import { projectStages } from '../../src/domain/project';
 import { leadStatuses } from '../../src/domain/staff';
 import { Role } from '../../src/domain/roles';
+import { searchTextOf } from '../../src/domain/search';
+import { projectSearchColumns } from '../resources/buyers/buyer-projects.repo';
+import { userSearchColumns } from '../resources/users/users.repo';
 import { staffTestApp, type Caller } from '../staff/test-staff';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
@@ -48,24 +51,30 @@ await fill(
       await trx
         .insertInto('app_user')
         .values(
-          rows.map(({ i, id, at }) => ({
-            id,
-            email: `acheteur${i}@exemple.fr`,
-            password_hash: 'x',
-            lastname: nth(names, i),
-            firstname: `Client${i}`,
-            phone: `06 ${String(i)
-              .padStart(8, '0')
-              .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
-            address: '',
-            roles: JSON.stringify([Role.CLIENT]),
-            children_count: 0,
-            is_archived: i % 20 === 0 ? 1 : 0,
-            is_active: 1,
-            id_chasseur: nth(hunters, i),
-            created_at: at,
-            updated_at: at,
-          })),
+          rows.map(({ i, id, at }) => {
+            const person = {
+              email: `acheteur${i}@exemple.fr`,
+              lastname: nth(names, i),
+              firstname: `Client${i}`,
+              phone: `06 ${String(i)
+                .padStart(8, '0')
+                .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
+            };
+            return {
+              id,
+              ...person,
+              ...userSearchColumns(person),
+              password_hash: 'x',
+              address: '',
+              roles: JSON.stringify([Role.CLIENT]),
+              children_count: 0,
+              is_archived: i % 20 === 0 ? 1 : 0,
+              is_active: 1,
+              id_chasseur: nth(hunters, i),
+              created_at: at,
+              updated_at: at,
+            };
+          }),
         )
         .execute();
       const projects = await trx
@@ -90,6 +99,10 @@ await fill(
             with_bank: 1,
             with_courtier: null,
             stage: nth(projectStages, i).value,
+            ...projectSearchColumns({
+              cities: [nth(cities, i)],
+              stage: nth(projectStages, i).value,
+            }),
             created_at: at,
             updated_at: at,
           })),
@@ -117,11 +130,18 @@ await fill(
       const contacts = await trx
         .insertInto('owner_contact')
         .values(
-          rows.map(({ i, at }) => ({
+          rows.map(({ i, at }, k) => ({
             lastname: nth(names, i),
             firstname: `Propriétaire${i}`,
             email: `proprietaire${i}@exemple.fr`,
             phone: '06 11 22 33 44',
+            search_text: searchTextOf(
+              nth(names, i),
+              `Propriétaire${i}`,
+              `proprietaire${i}@exemple.fr`,
+              '06 11 22 33 44',
+              nth(cities, k),
+            ),
             bien_count: 1,
             created_at: at,
             lead_status: nth(leadStatuses, i).value,

@@ -5,7 +5,7 @@ import { Role } from '../../src/domain/roles';
 import { leadStatuses } from '../../src/domain/staff';
 import { hashPassword } from '../auth/password-hash';
 import { UsersRepo } from '../resources/users/users.repo';
-import { insertBuyerProject } from '../resources/buyers/buyer-projects.repo';
+import { insertBuyerProject, projectSearchColumns } from '../resources/buyers/buyer-projects.repo';
 import type { Transaction } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
@@ -106,6 +106,7 @@ async function seedProject(
     .updateTable('buyer_project')
     .set({
       stage: pick(projectStages, stageIndex).value,
+      ...projectSearchColumns({ stage: pick(projectStages, stageIndex).value }),
       created_at: createdAt,
       version: 1 + stageIndex,
     })

@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
-import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
-import type { ProjectStage } from '../../../src/domain/project';
-import { Role } from '../../../src/domain/roles';
-import { insertBuyerProject } from './buyer-projects.repo';
+import { addBuyer } from '../../staff/test-records';
 import type { Db } from '../../db/database';
 import { ALL_CALLERS, renameUser, staffTestApp, type Caller } from '../../staff/test-staff';
 
@@ -13,68 +9,13 @@ afterEach(async () => {
   db = undefined;
 });
 
-type T = Awaited<ReturnType<typeof staffTestApp>>;
-
-/** A client with one project, assigned to `hunterId` (or nobody), created `hoursAgo`. */
-async function addBuyer(
-  t: T,
-  name: string,
-  hunterId: string | null,
-  options: {
-    stage?: ProjectStage;
-    department?: BuyerProject['department'];
-    hoursAgo?: number;
-    city?: string;
-  } = {},
-) {
-  const user = await t.db.transaction().execute(async (trx) => {
-    const { UsersRepo } = await import('../users/users.repo');
-    const row = await new UsersRepo(t.db).create(
-      {
-        email: `${name.toLowerCase()}@exemple.fr`,
-        passwordHash: 'x',
-        firstname: name,
-        lastname: 'Acheteur',
-        phone: '06 01 02 03 04',
-        roles: [Role.CLIENT],
-        isActive: true,
-        idChasseur: hunterId,
-      },
-      trx,
-    );
-    await insertBuyerProject(
-      trx,
-      row.id,
-      {
-        ...validRegistration.project,
-        department: options.department ?? ['94'],
-        cities: [options.city ?? 'Vincennes'],
-      } as BuyerProject,
-      undefined,
-    );
-    return row;
-  });
-  const project = await t.db
-    .selectFrom('buyer_project')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .executeTakeFirstOrThrow();
-  const created = new Date(Date.now() - (options.hoursAgo ?? 1) * 3_600_000).toISOString();
-  await t.db
-    .updateTable('buyer_project')
-    .set({ stage: options.stage ?? 'VALIDATION', created_at: created })
-    .where('id', '=', project.id)
-    .execute();
-  return { userId: user.id, projectId: project.id };
-}
-
 async function setup() {
   const t = await staffTestApp();
   db = t.db;
   // The demo client is already the demo chasseur's (seed): give it a project too.
-  const mine = await addBuyer(t, 'Mina', t.ids.chasseur, { department: ['75'], city: 'Paris' });
-  const other = await addBuyer(t, 'Otto', t.ids.manager, { hoursAgo: 60 });
-  const nobody = await addBuyer(t, 'Nadia', null, { department: ['92'], city: 'Boulogne' });
+  const mine = await addBuyer(t.db, 'Mina', t.ids.chasseur, { department: ['75'], city: 'Paris' });
+  const other = await addBuyer(t.db, 'Otto', t.ids.manager, { hoursAgo: 60 });
+  const nobody = await addBuyer(t.db, 'Nadia', null, { department: ['92'], city: 'Boulogne' });
   return { t, mine, other, nobody };
 }
 
@@ -160,6 +101,28 @@ describe('staff buyers: who may call what', () => {
     expect(trail).toHaveLength(3);
     expect(JSON.parse(trail[0]!.before!)).toEqual({ hunterId: null });
     expect(JSON.parse(trail[0]!.after!)).toEqual({ hunterId: t.ids.chasseur });
+  });
+});
+
+describe('assignment on a version (issue 25)', () => {
+  it('refuses an assignment made on a stale version: 409 with the fiche now, nothing changed', async () => {
+    const { t, nobody } = await setup();
+    const path = `/api/staff/buyers/${nobody.userId}/assign`;
+    const fiche = await t.call('manager', 'GET', `/api/staff/buyers/${nobody.userId}`);
+    expect(fiche.body.user.version).toBe(1);
+    const first = await t.call('manager', 'POST', path, { hunterId: t.ids.chasseur, version: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body.user).toMatchObject({ idChasseur: t.ids.chasseur, version: 2 });
+    const stale = await t.call('directeur', 'POST', path, { hunterId: null, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/vient d’être modifié par quelqu’un d’autre/);
+    expect(stale.body.current.user).toMatchObject({ idChasseur: t.ids.chasseur, version: 2 });
+    expect(stale.body.current.hunter.id).toBe(t.ids.chasseur);
+    const after = await t.call('manager', 'GET', `/api/staff/buyers/${nobody.userId}`);
+    expect(after.body.user).toMatchObject({ idChasseur: t.ids.chasseur, version: 2 });
+    expect(after.body.audit).toHaveLength(1);
+    // Without a version, the assignment is refused as invalid.
+    expect((await t.call('manager', 'POST', path, { hunterId: null })).status).toBe(400);
   });
 });
 

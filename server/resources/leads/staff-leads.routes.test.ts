@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { validOwnerSubmission } from '../../../src/domain/owner-questionnaire.fixture';
-import type { OwnerSubmission } from '../../../src/domain/owner-questionnaire.schema';
 import type { Db } from '../../db/database';
-import { insertOwnerLead } from './owner-leads.repo';
+import { addLead } from '../../staff/test-records';
 import { ALL_CALLERS, staffTestApp } from '../../staff/test-staff';
 
 let db: Db | undefined;
@@ -11,40 +9,12 @@ afterEach(async () => {
   db = undefined;
 });
 
-type T = Awaited<ReturnType<typeof staffTestApp>>;
-
-async function addLead(t: T, lastname: string, assignedTo: string | null, city = 'Vincennes') {
-  const { contact, bien } = validOwnerSubmission;
-  await t.db
-    .transaction()
-    .execute((trx) =>
-      insertOwnerLead(
-        trx,
-        { ...contact, lastname } as OwnerSubmission['contact'],
-        bien as OwnerSubmission['bien'],
-        city,
-        new Date().toISOString(),
-      ),
-    );
-  const row = await t.db
-    .selectFrom('owner_contact')
-    .select('id')
-    .where('lastname', '=', lastname)
-    .executeTakeFirstOrThrow();
-  await t.db
-    .updateTable('owner_contact')
-    .set({ assigned_to: assignedTo })
-    .where('id', '=', row.id)
-    .execute();
-  return row.id;
-}
-
 async function setup() {
   const t = await staffTestApp();
   db = t.db;
-  const mine = await addLead(t, 'Mien', t.ids.chasseur);
-  const other = await addLead(t, 'Autre', t.ids.manager, 'Meaux');
-  const nobody = await addLead(t, 'Personne', null);
+  const mine = await addLead(t.db, 'Mien', t.ids.chasseur);
+  const other = await addLead(t.db, 'Autre', t.ids.manager, 'Meaux');
+  const nobody = await addLead(t.db, 'Personne', null);
   return { t, mine, other, nobody };
 }
 

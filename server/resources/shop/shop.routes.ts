@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
-import { paymentRequestSchema, repriceLineItems } from '../../../src/domain/payment.schema';
+import { repriceLineItems } from '../../../src/domain/payment.schema';
+import {
+  paymentRequestSchema,
+  type PaymentConfig,
+  type PaymentStarted,
+} from '../../../src/domain/api/shop';
 import { shopPackById, shopPacks } from '../../../src/domain/shop-catalogue';
 import { authenticate, requireAuth, type AuthEnv } from '../../auth/middleware';
 import type { TokenService } from '../../auth/tokens';
@@ -31,11 +36,6 @@ export interface ShopRoutesOptions {
   publishableKey: string | undefined;
 }
 
-/** GET /api/payment/config: how this server takes payments, for the basket panel. */
-export interface PaymentConfig {
-  provider: 'stripe' | 'test' | 'closed';
-  publishableKey: string | null;
-}
 
 
 /** What a buyer sees of an order: no return addresses, no Stripe ids. */
@@ -115,7 +115,7 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
       email: caller?.user.email ?? null,
     });
     if (!answer.ok) return apiError(c, 502, answer.message);
-    return c.json({ url: answer.url });
+    return c.json({ url: answer.url } satisfies PaymentStarted);
   });
 
   /** The signed-in buyer's orders, newest first (client area, issue 14). */

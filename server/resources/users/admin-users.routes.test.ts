@@ -176,3 +176,53 @@ describe('admin user management', () => {
     expect((await t.call('manager', 'GET', '/api/staff/buyers')).status).toBe(401);
   });
 });
+
+describe('versions (issue 25)', () => {
+  const manager = {
+    lastname: 'Manager',
+    firstname: 'Manon',
+    email: 'manager@demo.chassimmo.fr',
+    roles: [Role.MANAGER],
+  };
+
+  it('refuses an edit made on a stale version: 409 with the account now, nothing changed', async () => {
+    const t = await setup();
+    const path = `/api/admin/users/${t.ids.manager}`;
+    expect((await t.call('admin', 'GET', path)).body.version).toBe(1);
+    const first = await t.call('admin', 'PUT', path, { ...manager, firstname: 'Léa', version: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ firstname: 'Léa', version: 2 });
+    const stale = await t.call('admin', 'PUT', path, { ...manager, firstname: 'Zoé', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/vient d’être modifié par quelqu’un d’autre/);
+    expect(stale.body.current).toMatchObject({ _id: t.ids.manager, firstname: 'Léa', version: 2 });
+    expect((await t.call('admin', 'GET', path)).body).toMatchObject({
+      firstname: 'Léa',
+      version: 2,
+    });
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('record_id', '=', t.ids.manager)
+      .execute();
+    expect(trail.map((a) => a.action)).toEqual(['user-update']);
+    // Without a version, the edit is refused as invalid.
+    expect((await t.call('admin', 'PUT', path, manager)).status).toBe(400);
+  });
+
+  it('refuses an archive made on a stale version: 409 with the account now, nothing changed', async () => {
+    const t = await setup();
+    const path = `/api/users/${t.ids.client}`;
+    const first = await t.call('admin', 'PUT', path, { isArchived: true, version: 1 });
+    expect(first.body).toMatchObject({ isArchived: true, version: 2 });
+    const stale = await t.call('admin', 'PUT', path, { isArchived: false, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ _id: t.ids.client, isArchived: true, version: 2 });
+    const row = await t.db
+      .selectFrom('app_user')
+      .select(['is_archived', 'version'])
+      .where('id', '=', t.ids.client)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_archived: 1, version: 2 });
+  });
+});
