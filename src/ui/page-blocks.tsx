@@ -180,6 +180,30 @@ export function ContentsLayout({
   );
 }
 
+/** A table of contents: links to the parts of a long text, along a line that marks the one hovered. */
+export function ContentsLinks({
+  links,
+  className = 'space-y-1.5 border-l border-base-300 text-sm',
+}: {
+  links: readonly { href: string; label: ReactNode }[];
+  className?: string;
+}) {
+  return (
+    <ol className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a
+            href={link.href}
+            className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-base-content/80 hover:border-primary hover:text-primary"
+          >
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** The main action of a call-to-action band on the primary colour: a light button. */
 export function CtaLink({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -11,6 +11,7 @@ import {
   type User,
 } from '../../../domain/user.schema';
 import { notify } from '../../../lib/toast';
+import { IconCircle } from '../../../ui';
 import { LockIcon, UserIcon } from '../../../ui/account-icons';
 import { AccountPage } from '../../../ui/account-page';
 import { useSchemaForm } from '../../../ui/form/schema-form';
@@ -55,9 +56,7 @@ function Card({
       className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8"
     >
       <div className="flex items-center gap-3">
-        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
-          {icon}
-        </span>
+        <IconCircle className="inline-flex size-10 text-xl">{icon}</IconCircle>
         <h2 id={id} className="text-2xl font-semibold">
           {title}
         </h2>

@@ -14,6 +14,7 @@ import {
   SparkleIcon,
   UsersIcon,
   StepsSection,
+  Eyebrow,
 } from '../../../ui';
 import type { StepsBlock } from '../../../ui';
 import { CtaCallLink, CtaLink, lineSteps, FeatureSection } from '../../../ui/page-blocks';
@@ -167,9 +168,7 @@ export default function HomestylzHomePage() {
       <Section id="chassimmo">
         <div className="grid items-center gap-8 rounded-box border border-base-300 bg-base-200 p-8 sm:p-10 md:grid-cols-[1fr_auto]">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              Une marque de {company.brand}
-            </p>
+            <Eyebrow>Une marque de {company.brand}</Eyebrow>
             <h2 className="mt-2 text-2xl font-semibold sm:text-3xl">
               Vous cherchez aussi votre prochain bien&#x202f;?
             </h2>

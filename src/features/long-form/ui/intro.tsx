@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Eyebrow, IconCircle } from '../../../ui';
 import { ArrowRightIcon } from '../../../ui/icons';
 import { LongFormTitle } from './frame';
 
@@ -62,9 +63,7 @@ export function LongFormIntro({
   const waiting = !ready || loading;
   return (
     <div>
-      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-        {eyebrow}
-      </p>
+      <Eyebrow className="mb-3">{eyebrow}</Eyebrow>
       <LongFormTitle id={titleId} className="sm:text-4xl">
         {title}
       </LongFormTitle>
@@ -72,9 +71,7 @@ export function LongFormIntro({
       <ul className="mt-8 grid gap-5 sm:grid-cols-2">
         {benefits.map((b) => (
           <li key={b.title} className="flex gap-3">
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl text-primary">
-              {b.icon}
-            </span>
+            <IconCircle className="inline-flex size-10 shrink-0 text-xl">{b.icon}</IconCircle>
             <span>
               <strong className="block font-semibold">{b.title}</strong>
               <span className="text-sm text-base-content/70">{b.text}</span>

@@ -4,7 +4,7 @@ import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
-import { ContentsLayout, PageHeader } from '../../../ui/page-blocks';
+import { ContentsLayout, ContentsLinks, PageHeader } from '../../../ui/page-blocks';
 import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
 
 const VERSION_DATE = (
@@ -563,18 +563,13 @@ function TableOfContents() {
       {numberedParts.map((part) => (
         <li key={part.title}>
           <p className="font-semibold text-base-content/70">{part.title}</p>
-          <ol className="mt-2 space-y-1.5 border-l border-base-300">
-            {part.articles.map((article) => (
-              <li key={article.number}>
-                <a
-                  href={`#article-${article.number}`}
-                  className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-base-content/80 hover:border-primary hover:text-primary"
-                >
-                  {article.number}. {article.title}
-                </a>
-              </li>
-            ))}
-          </ol>
+          <ContentsLinks
+            className="mt-2 space-y-1.5 border-l border-base-300"
+            links={part.articles.map((article) => ({
+              href: `#article-${article.number}`,
+              label: `${article.number}. ${article.title}`,
+            }))}
+          />
         </li>
       ))}
       <li>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { openCookieSettings } from '../../consent';
-import { PageHeader } from '../../../ui/page-blocks';
+import { ContentsLinks, PageHeader } from '../../../ui/page-blocks';
 
 interface Fact {
   label: string;
@@ -262,22 +262,7 @@ const chapters: Chapter[] = [
   },
 ];
 
-function TableOfContents() {
-  return (
-    <ol className="space-y-1.5 border-l border-base-300 text-sm">
-      {chapters.map((chapter) => (
-        <li key={chapter.id}>
-          <a
-            href={`#${chapter.id}`}
-            className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-base-content/80 hover:border-primary hover:text-primary"
-          >
-            {chapter.title}
-          </a>
-        </li>
-      ))}
-    </ol>
-  );
-}
+const contents = chapters.map((chapter) => ({ href: `#${chapter.id}`, label: chapter.title }));
 
 export default function MentionsLegalesPage() {
   return (
@@ -295,7 +280,7 @@ export default function MentionsLegalesPage() {
               <p className="mb-4 font-sans text-xs font-bold uppercase tracking-[0.18em] text-secondary-strong">
                 Sommaire
               </p>
-              <TableOfContents />
+              <ContentsLinks links={contents} />
             </nav>
           </aside>
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
-import { ContentsLayout, PageHeader } from '../../../ui/page-blocks';
+import { ContentsLayout, ContentsLinks, PageHeader } from '../../../ui/page-blocks';
 import { openCookieSettings } from '../../consent';
 
 const LAST_UPDATE = (
@@ -550,22 +550,10 @@ const chapters: Chapter[] = [
   },
 ];
 
-function TableOfContents() {
-  return (
-    <ol className="space-y-1.5 border-l border-base-300 text-sm">
-      {chapters.map((chapter, index) => (
-        <li key={chapter.id}>
-          <a
-            href={`#${chapter.id}`}
-            className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-base-content/80 hover:border-primary hover:text-primary"
-          >
-            {index + 1}. {chapter.title}
-          </a>
-        </li>
-      ))}
-    </ol>
-  );
-}
+const contents = chapters.map((chapter, index) => ({
+  href: `#${chapter.id}`,
+  label: `${index + 1}. ${chapter.title}`,
+}));
 
 export default function PolitiqueConfidentialitePage() {
   return (
@@ -582,7 +570,7 @@ export default function PolitiqueConfidentialitePage() {
 
       <ContentsLayout
         label="Sommaire de la politique de confidentialité"
-        contents={<TableOfContents />}
+        contents={<ContentsLinks links={contents} />}
       >
         <p className="text-lg text-base-content/80">
           {company.brand} accompagne des acquéreurs et des propriétaires dans des projets personnels

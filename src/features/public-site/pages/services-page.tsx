@@ -16,6 +16,7 @@ import {
   ShieldIcon,
   SparkleIcon,
   UsersIcon,
+  Eyebrow,
 } from '../../../ui';
 import { Illustration } from '../../../ui/illustration';
 import { BlockTitle, Split, PageHeader, FeatureSection } from '../../../ui/page-blocks';
@@ -147,9 +148,7 @@ export default function ServicesPage() {
                 >
                   {step.icon}
                 </span>
-                <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-                  Étape {index + 1}
-                </p>
+                <Eyebrow>Étape {index + 1}</Eyebrow>
                 <h3 className="mt-1 text-xl font-semibold sm:text-2xl">{step.title}</h3>
                 <p className="mt-2 max-w-2xl text-base-content/75">{step.text}</p>
               </li>

@@ -20,6 +20,7 @@ import {
   IconCircle,
   Section,
   SparkleIcon,
+  Eyebrow,
 } from '../../../ui';
 import { PageHeader } from '../../../ui/page-blocks';
 import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
@@ -258,9 +259,7 @@ export default function TarifsPage() {
       <Section id="vendeurs">
         <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
           <div className="rounded-box bg-primary p-8 text-primary-content sm:p-10">
-            <p className="text-sm font-semibold uppercase tracking-widest text-secondary-strong">
-              Vous vendez&nbsp;?
-            </p>
+            <Eyebrow>Vous vendez&nbsp;?</Eyebrow>
             <h2 className="mt-3 text-2xl font-semibold sm:text-3xl">
               Propriétaires vendeurs&nbsp;: estimation et mise en relation gratuites, aucune
               commission sur la vente
