@@ -61,44 +61,29 @@ function publicRoute(path: string, component: LazyPage, meta?: Partial<RouteMeta
   return { path, component, meta: { prerender: true, ...meta } };
 }
 
-/** The site's public pages by path, each prerendered. */
-const publicPaths: Record<string, LazyPage> = {
-  '/': publicPages.HomePage,
-  '/services': publicPages.ServicesPage,
-  '/tarifs': publicPages.TarifsPage,
-  '/partenariat': publicPages.PartenariatPage,
-  '/nous-rejoindre': publicPages.NousRejoindrePage,
-  '/information-entreprise': publicPages.InformationEntreprisePage,
-  '/aide': publicPages.AidePage,
-  '/aide/faq': publicPages.FaqPage,
-  '/aide/conditions-generales': publicPages.ConditionsGeneralesPage,
-  '/aide/mentions-legales': publicPages.MentionsLegalesPage,
-  '/aide/politique-confidentialite': publicPages.PolitiqueConfidentialitePage,
-  '/contact': publicPages.ContactPage,
-  '/questions-proprietaire': ownerQuestionnairePages.OwnerQuestionnairePage,
-  '/homestylz': homestylzPages.HomestylzHomePage,
-  '/homestylz/services': homestylzPages.HomestylzServicesPage,
-  '/homestylz/contact': publicPages.ContactPage,
-  '/homestylz/pro': homestylzPages.HomestylzProPage,
-};
-
-/** The account screens anyone may open, by path: their page and title. */
-const accountPaths: Record<string, [LazyPage, string]> = {
-  '/signin': [authPages.SignInPage, 'Connexion à votre espace'],
-  '/admin': [authPages.AdminSignInPage, 'Connexion équipe'],
-  '/mot-de-passe-oublie': [authPages.ForgotPasswordPage, 'Mot de passe oublié'],
-  '/reinitialiser-mot-de-passe/:token': [authPages.ResetPasswordPage, 'Nouveau mot de passe'],
-  '/activation/:code': [authPages.ActivationPage, 'Activation de votre compte'],
-  '/espace-client/dashboard': [authPages.AccountHomePage, 'Mon Espace'],
-};
-
 const signupTitle = `Concrétiser votre projet immobilier — ${company.brand}`;
 
 /** Every route of spec 2.1 that exists so far, with its meta. Later features add theirs here. */
 export const routes: AppRoute[] = [
-  ...Object.entries(publicPaths).map(([path, page]) => publicRoute(path, page)),
+  publicRoute('/', publicPages.HomePage),
+  publicRoute('/services', publicPages.ServicesPage),
+  publicRoute('/tarifs', publicPages.TarifsPage),
+  publicRoute('/partenariat', publicPages.PartenariatPage),
+  publicRoute('/nous-rejoindre', publicPages.NousRejoindrePage),
+  publicRoute('/information-entreprise', publicPages.InformationEntreprisePage),
+  publicRoute('/aide', publicPages.AidePage),
+  publicRoute('/aide/faq', publicPages.FaqPage),
+  publicRoute('/aide/conditions-generales', publicPages.ConditionsGeneralesPage),
+  publicRoute('/aide/mentions-legales', publicPages.MentionsLegalesPage),
+  publicRoute('/aide/politique-confidentialite', publicPages.PolitiqueConfidentialitePage),
+  publicRoute('/contact', publicPages.ContactPage),
+  publicRoute('/questions-proprietaire', ownerQuestionnairePages.OwnerQuestionnairePage),
   publicRoute('/access-denied', publicPages.AccessDeniedPage, { noindex: true }),
   publicRoute('/404', publicPages.NotFoundPage, { noindex: true }),
+  publicRoute('/homestylz', homestylzPages.HomestylzHomePage),
+  publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
+  publicRoute('/homestylz/contact', publicPages.ContactPage),
+  publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
   // One prerendered page per pack of domain/shop-catalogue.ts (its test checks the ids).
   ...[1, 2, 3].map((id) => publicRoute(`/homestylz/pack/${id}`, shopPages.PackPage)),
   publicRoute('/signup', buyerSignupPages.BuyerSignupPage, { title: signupTitle }),
@@ -106,7 +91,16 @@ export const routes: AppRoute[] = [
     title: signupTitle,
     prerender: false,
   }),
-  ...Object.entries(accountPaths).map(([path, [page, title]]) => accountRoute(path, page, title)),
+  accountRoute('/signin', authPages.SignInPage, 'Connexion à votre espace'),
+  accountRoute('/admin', authPages.AdminSignInPage, 'Connexion équipe'),
+  accountRoute('/mot-de-passe-oublie', authPages.ForgotPasswordPage, 'Mot de passe oublié'),
+  accountRoute(
+    '/reinitialiser-mot-de-passe/:token',
+    authPages.ResetPasswordPage,
+    'Nouveau mot de passe',
+  ),
+  accountRoute('/activation/:code', authPages.ActivationPage, 'Activation de votre compte'),
+  accountRoute('/espace-client/dashboard', authPages.AccountHomePage, 'Mon Espace'),
   accountRoute(
     '/dashboard',
     clientAreaPages.ClientDashboardPage,
