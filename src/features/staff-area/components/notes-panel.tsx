@@ -1,11 +1,17 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { NOTE_MAX, noteSchema } from '../../../domain/api/buyers';
 import { outboxStatusLabel } from '../../../domain/outbox';
 import type { NoteView } from '../../../domain/staff-views';
-import { api, toApiFailure } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { useSession } from '../../auth';
 import type { ChangeEntry } from '../../../db/outbox.repo';
 import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
+import { NoteField } from './note-field';
+
+/** The form's fields, checked with the contract's schema (POST /api/staff/notes). */
+const noteFormSchema = noteSchema.pick({ text: true, visibleToClient: true });
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
   dateStyle: 'medium',
@@ -54,96 +60,65 @@ export function NotesPanel({
   const { user } = useSession();
   const userId = user?._id;
   const textId = useId();
-  const [text, setText] = useState('');
-  const [visible, setVisible] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, submit, reset, failure, formState } = useSchemaForm(noteFormSchema, {
+    defaultValues: { text: '', visibleToClient: false },
+    // An empty box left is not an error until the note is sent.
+    mode: 'onSubmit',
+  });
   // Notes waiting in the outbox (the service worker writes them as it keeps them): arrived, the
   // record is read again.
   const pending = usePendingChanges(userId, 'staff-note', onChanged).filter(
     (n) => n.change.recordType === recordType && n.change.recordId === recordId,
   );
 
-  const send = async () => {
+  const send = submit(async ({ text, visibleToClient }) => {
     if (!userId) return;
-    const body = text.trim();
-    if (!body) {
-      setError('Écrivez la note avant de l’ajouter.');
-      return;
+    const answer = await api<{ queued?: boolean; message?: string }>('/api/staff/notes', {
+      method: 'POST',
+      body: { recordType, recordId, text, visibleToClient: canMarkVisible && visibleToClient },
+      headers: changeHeaders(crypto.randomUUID(), userId),
+    });
+    reset();
+    if (answer.queued) {
+      notify.info('Pas de réseau\u00a0: la note partira dès son retour.');
+    } else {
+      notify.success('Note ajoutée.');
+      onChanged();
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api<{ queued?: boolean; message?: string }>('/api/staff/notes', {
-        method: 'POST',
-        body: {
-          recordType,
-          recordId,
-          text: body,
-          visibleToClient: canMarkVisible && visible,
-        },
-        headers: changeHeaders(crypto.randomUUID(), userId),
-      });
-      setText('');
-      setVisible(false);
-      if (answer.queued) {
-        notify.info('Pas de réseau\u00a0: la note partira dès son retour.');
-      } else {
-        notify.success('Note ajoutée.');
-        onChanged();
-      }
-    } catch (failure) {
-      setError(toApiFailure(failure).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  });
 
   return (
     <section aria-labelledby={`${textId}-title`} className="rounded-box border border-base-300 p-5">
       <h2 id={`${textId}-title`} className="text-xl font-semibold">
         Notes
       </h2>
-      <form
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <label htmlFor={textId} className="text-sm font-medium">
-          Nouvelle note
-        </label>
-        <textarea
+      <form className="mt-4" noValidate onSubmit={(event) => void send(event)}>
+        <NoteField
           id={textId}
-          className="textarea textarea-bordered mt-1 w-full"
+          label="Nouvelle note"
           rows={3}
-          maxLength={4000}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${textId}-error` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          maxLength={NOTE_MAX}
+          error={formState.errors.text?.message ?? failure}
+          field={register('text')}
         />
-        {error ? (
-          <p id={`${textId}-error`} role="alert" className="mt-1 text-sm text-error">
-            {error}
-          </p>
-        ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           {canMarkVisible ? (
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 className="checkbox checkbox-sm"
-                checked={visible}
-                onChange={(event) => setVisible(event.target.checked)}
+                {...register('visibleToClient')}
               />
               Visible par le client dans son espace
             </label>
           ) : (
             <span />
           )}
-          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-sm"
+            disabled={formState.isSubmitting}
+          >
             Ajouter la note
           </button>
         </div>

@@ -163,13 +163,7 @@ export function PagedTable<T, K extends string>({
                 <tbody>{data.items.map(row)}</tbody>
               </table>
             </TableFrame>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              noun={noun}
-              onPage={setPage}
-            />
+            <Pager {...data} noun={noun} onPage={setPage} />
           </>
         )
       }

@@ -1,8 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { STAGE_NOTE_MAX, stageMoveSchema } from '../../../domain/api/buyers';
 import { projectStages, type ProjectStage } from '../../../domain/project';
 import { stageIndex, stageMoveRefusal } from '../../../domain/staff';
 import { notify } from '../../../lib/toast';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { staffChange } from '../staff-api';
+import { NoteField } from './note-field';
+
+/** The move's note, checked with the contract's schema (POST /api/staff/projects/:id/stage). */
+const stageNoteSchema = stageMoveSchema.pick({ note: true });
 
 /**
  * Moves a project one stage forward or back (spec 4.7's order); going back needs a note, the
@@ -21,61 +27,53 @@ export function StageControl({
   onMoved: () => void;
 }) {
   const noteId = useId();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, submit, reset, setError, failure, setFailure, formState } = useSchemaForm(
+    stageNoteSchema,
+    { defaultValues: { note: '' }, mode: 'onSubmit' },
+  );
   const index = stageIndex(stage);
   const previous = projectStages[index - 1];
   const next = projectStages[index + 1];
 
-  const move = async (to: ProjectStage) => {
-    const refusal = stageMoveRefusal(stage, to, note);
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await staffChange(`/api/staff/projects/${projectId}/stage`, 'POST', {
-      to,
-      note: note.trim(),
-      version,
-    });
-    setBusy(false);
-    if (result.ok) {
-      setNote('');
-      const label = projectStages.find((s) => s.value === to)?.label ?? to;
-      notify.success(`Projet passé à l’étape «\u00a0${label}\u00a0».`);
-      onMoved();
-      return;
-    }
-    setError(result.message);
-    if (result.status === 409) onMoved();
-  };
+  const move = (to: ProjectStage) =>
+    submit(async ({ note }) => {
+      // Going back needs a note (src/domain/staff.ts), said under the box.
+      const refusal = stageMoveRefusal(stage, to, note);
+      if (refusal) return setError('note', { message: refusal });
+      const result = await staffChange(`/api/staff/projects/${projectId}/stage`, 'POST', {
+        to,
+        note,
+        version,
+      });
+      if (result.ok) {
+        reset();
+        const label = projectStages.find((s) => s.value === to)?.label ?? to;
+        notify.success(`Projet passé à l’étape «\u00a0${label}\u00a0».`);
+        onMoved();
+        return;
+      }
+      setFailure(result.message);
+      if (result.status === 409) onMoved();
+    })();
+  const busy = formState.isSubmitting;
 
   return (
     <div className="mt-4 rounded-box bg-base-200 p-4">
-      <label htmlFor={noteId} className="text-sm font-medium">
-        Note du changement d’étape{' '}
-        <span className="font-normal text-base-content/75">
-          (obligatoire pour revenir en arrière)
-        </span>
-      </label>
-      <textarea
+      <NoteField
         id={noteId}
-        className="textarea textarea-bordered mt-1 w-full"
+        label={
+          <>
+            Note du changement d’étape{' '}
+            <span className="font-normal text-base-content/75">
+              (obligatoire pour revenir en arrière)
+            </span>
+          </>
+        }
         rows={2}
-        maxLength={2000}
-        value={note}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${noteId}-error` : undefined}
-        onChange={(event) => setNote(event.target.value)}
+        maxLength={STAGE_NOTE_MAX}
+        error={formState.errors.note?.message ?? failure}
+        field={register('note')}
       />
-      {error ? (
-        <p id={`${noteId}-error`} role="alert" className="mt-1 text-sm text-error">
-          {error}
-        </p>
-      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {previous ? (
           <button

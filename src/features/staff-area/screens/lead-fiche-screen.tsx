@@ -51,14 +51,10 @@ function propertyFacts(p: LeadProperty): [string, string][] {
  * a stale one is refused (409): the message stays, the fiche reloads.
  */
 function StatusControl({
-  leadId,
-  status,
-  version,
+  lead: { id: leadId, status, version },
   onChanged,
 }: {
-  leadId: number;
-  status: LeadStatus;
-  version: number;
+  lead: Pick<LeadFiche['lead'], 'id' | 'status' | 'version'>;
   onChanged: () => void;
 }) {
   const errorId = useId();
@@ -160,12 +156,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                   </a>
                 </p>
               ) : null}
-              <StatusControl
-                leadId={lead.id}
-                status={lead.status}
-                version={lead.version}
-                onChanged={reload}
-              />
+              <StatusControl lead={lead} onChanged={reload} />
             </FicheCard>
             {properties.length === 0 ? (
               <p className="text-base-content/75">Aucun bien n’est enregistré pour ce contact.</p>

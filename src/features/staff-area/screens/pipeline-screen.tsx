@@ -65,12 +65,8 @@ function StageColumn({
                   <summary className="cursor-pointer text-sm font-medium text-primary">
                     Changer d’étape
                   </summary>
-                  <StageControl
-                    projectId={row.projectId}
-                    stage={row.stage}
-                    version={row.version}
-                    onMoved={onMoved}
-                  />
+                  {/* The row's projectId, stage and version. */}
+                  <StageControl {...row} onMoved={onMoved} />
                 </details>
               </li>
             ))}
