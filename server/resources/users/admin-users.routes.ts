@@ -88,9 +88,10 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const parsed = userFieldsSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const data = parsed.data;
-    if (await deps.users.findByEmail(data.email)) return apiError(c, 409, EMAIL_TAKEN);
+    if (await deps.users.findByEmail(data.email))
+      return apiError(c, 409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const refusal = await hunterRefusal(db, data.idChasseur);
-    if (refusal) return apiError(c, 400, refusal);
+    if (refusal) return apiError(c, 400, refusal, { idChasseur: refusal });
     return c.json((await createUser(deps, actorOf(c).id, data)) satisfies UserRow, 201);
   });
 
@@ -109,9 +110,9 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     )
       return apiError(c, 409, LAST_ADMIN);
     const taken = await deps.users.findByEmail(data.email);
-    if (taken && taken.id !== id) return apiError(c, 409, EMAIL_TAKEN);
+    if (taken && taken.id !== id) return apiError(c, 409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const refusal = await hunterRefusal(db, data.idChasseur === id ? 'self' : data.idChasseur);
-    if (refusal) return apiError(c, 400, refusal);
+    if (refusal) return apiError(c, 400, refusal, { idChasseur: refusal });
     return answer(c, await editUser(db, actorOf(c).id, id, data, at()));
   });
 
