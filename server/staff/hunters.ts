@@ -1,5 +1,6 @@
 import { Role } from '../../src/domain/roles';
 import type { Db } from '../db/database';
+import { toUser } from '../resources/users/users.repo';
 
 /**
  * Who may be given clients or leads: an active, non-archived account with the chasseur role.
@@ -9,13 +10,13 @@ export async function hunterRefusal(db: Db, hunterId: string | null): Promise<st
   if (hunterId === null) return null;
   const hunter = await db
     .selectFrom('app_user')
-    .select(['roles', 'is_archived', 'is_active'])
+    .selectAll()
     .where('id', '=', hunterId)
     .executeTakeFirst();
   const ok =
     hunter !== undefined &&
     hunter.is_archived === 0 &&
     hunter.is_active === 1 &&
-    (JSON.parse(hunter.roles) as number[]).includes(Role.CHASSEUR);
+    toUser(hunter).roles.includes(Role.CHASSEUR);
   return ok ? null : 'Choisissez un chasseur immobilier actif.';
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { hasAnyRole, Role, STAFF_ROLES, type RoleCode } from '../../src/domain/roles';
+import { hasAnyRole, Role, STAFF_ROLES, SUPERVISORS, type RoleCode } from '../../src/domain/roles';
 import type { AuthEnv, AuthVariables } from '../auth/middleware';
 import { apiError } from '../http/errors';
 
@@ -12,8 +12,11 @@ import { apiError } from '../http/errors';
  * | owner leads seen                 | assigned to them | all | all | all |
  * | assign a hunter                  | —                | ✓   | ✓   | ✓   |
  * | move a stage, add a note         | own              | ✓   | ✓   | ✓   |
- * | figures                          | own              | team| all | all |
+ * | figures                          | own              | all | all | all |
  * | users (admin paths)              | —                | —   | —   | ✓   |
+ *
+ * There is no team model (no table says which hunters a manager leads): a manager sees the
+ * agency's figures, as directeurs and admins do.
  */
 export interface Actor {
   id: string;
@@ -22,8 +25,6 @@ export interface Actor {
 
 /** 'all', or only the records assigned to this hunter. */
 export type Scope = { kind: 'all' } | { kind: 'hunter'; hunterId: string };
-
-const SUPERVISORS: readonly RoleCode[] = [Role.MANAGER, Role.DIRECTEUR, Role.ADMIN];
 
 export const isStaff = (actor: Actor) => hasAnyRole(actor.roles, STAFF_ROLES);
 export const isSupervisor = (actor: Actor) => hasAnyRole(actor.roles, SUPERVISORS);
@@ -41,9 +42,8 @@ export function inScope(scope: Scope, assignedTo: string | null): boolean {
   return scope.kind === 'all' || assignedTo === scope.hunterId;
 }
 
-/** Whose figures an actor sees: all (directeur, admin), the team (manager), their own (chasseur). */
+/** Whose figures an actor sees: the agency's (supervisors), their own (chasseur). */
 export function figuresScope(actor: Actor): Scope | undefined {
-  if (hasAnyRole(actor.roles, [Role.DIRECTEUR, Role.ADMIN, Role.MANAGER])) return { kind: 'all' };
   return workScope(actor);
 }
 

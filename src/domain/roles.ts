@@ -16,6 +16,8 @@ export const STAFF_ROLES: readonly RoleCode[] = [
   Role.DIRECTEUR,
   Role.MANAGER,
 ];
+/** Who sees and works every record of the staff area, and assigns hunters (issue 15). */
+export const SUPERVISORS: readonly RoleCode[] = [Role.MANAGER, Role.DIRECTEUR, Role.ADMIN];
 /** Roles allowed on /dashboard (spec 6). */
 export const CLIENT_ROLES: readonly RoleCode[] = [Role.CLIENT];
 

@@ -5,6 +5,7 @@ import type { StaffFigures } from '../../../src/domain/staff-admin-views';
 import { CALLBACK_HOURS } from '../../../src/domain/staff';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../staff/policy';
+import { withRole } from '../users/users.repo';
 
 /** Weeks of leads shown, and the window of the 48-hour share. */
 const WEEKS = 12;
@@ -69,7 +70,7 @@ export async function staffFigures(db: Db, scope: Scope, at: Date): Promise<Staf
   let hunters = db
     .selectFrom('app_user as h')
     .select(['h.id', 'h.firstname', 'h.lastname'])
-    .where(sql<boolean>`exists (select 1 from json_each(h.roles) where value = ${Role.CHASSEUR})`)
+    .where(withRole(Role.CHASSEUR, 'h.roles'))
     .where('h.is_archived', '=', 0)
     .orderBy('h.lastname')
     .limit(200);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { UserFields, UserListQuery, UserRow as UserView } from '../../../src/domain/api/users';
 import { Role, type RoleCode } from '../../../src/domain/roles';
 import { hashPassword } from '../../auth/password-hash';
@@ -9,7 +9,7 @@ import { accountCreatedMail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { countOf, pageOf, searchMatch, type Page } from '../../staff/paging';
-import { toUser, toUserView, userSearchColumns, type UserRow } from './users.repo';
+import { toUser, toUserView, userSearchColumns, withRole, type UserRow } from './users.repo';
 
 /**
  * The staff's SQL of accounts (issue 15, spec 7's user paths): the lists, the admins' CRUD and
@@ -30,9 +30,6 @@ export async function userWithRoles(db: Db, id: string) {
 
 /** Whether the account holds the role. */
 export const hasRole = (row: UserRow, role: RoleCode) => toUser(row).roles.includes(role);
-
-const withRole = (role: RoleCode) =>
-  sql<boolean>`exists (select 1 from json_each(roles) where value = ${role})`;
 
 /** A page of accounts; `hunterId` limits it to that hunter's clients. */
 export function listUsers(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isRoleCode } from '../../../src/domain/role-names';
 import type { RoleCode } from '../../../src/domain/roles';
 import { foldForSearch, searchTextOf } from '../../../src/domain/search';
@@ -33,6 +33,10 @@ export function toUser(row: UserRow): User {
     idChasseur: row.id_chasseur,
   };
 }
+
+/** Accounts holding `role` (`column`: the roles' column, e.g. 'h.roles' for an alias). */
+export const withRole = (role: RoleCode, column = 'roles') =>
+  sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) where value = ${role})`;
 
 /** A user as the staff API answers it: with its version (src/domain/api/users.ts). */
 export const toUserView = (row: UserRow): UserView => ({ ...toUser(row), version: row.version });
