@@ -10,6 +10,8 @@ import type {
 import { PASSWORD_MIN } from '../../../domain/password';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/account-icons';
 
+export { SubmitButton } from '../../../ui/form/submit-button';
+
 /** A field's error, read by screen readers through aria-describedby and announced as it shows. */
 export function FieldError({ id, message }: { id: string; message?: string | null }) {
   if (!message) return null;
@@ -191,30 +193,6 @@ export function FormAlert({
     >
       <div>{children}</div>
     </div>
-  );
-}
-
-export function SubmitButton({
-  loading,
-  disabled,
-  children,
-  className = '',
-}: {
-  loading: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <button
-      type="submit"
-      className={`btn btn-primary ${className}`}
-      disabled={disabled || loading}
-      aria-busy={loading}
-    >
-      {loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-      {children}
-    </button>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
+import { SubmitButton } from '../../../ui/form/submit-button';
 import { ArrowRightIcon } from '../../../ui/icons';
 
 const ArrowLeftIcon = () => <ArrowRightIcon className="rotate-180" />;
@@ -30,15 +31,14 @@ export function LongFormNav({
         <ArrowLeftIcon />
         {previousLabel}
       </button>
-      <button
-        type="submit"
-        className="btn btn-primary whitespace-nowrap max-sm:flex-1 sm:min-w-32"
-        disabled={!canNext || busy}
+      <SubmitButton
+        loading={busy}
+        disabled={!canNext}
+        className="whitespace-nowrap max-sm:flex-1 sm:min-w-32"
       >
-        {busy ? <span className="loading loading-spinner loading-sm" /> : null}
         {nextLabel}
         {busy ? null : <ArrowRightIcon className={longLabel ? 'max-sm:hidden' : undefined} />}
-      </button>
+      </SubmitButton>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { notify } from '../../../lib/toast';
 import { CheckIcon } from '../../../ui';
 import { useSchemaForm } from '../../../ui/form/schema-form';
+import { SubmitButton } from '../../../ui/form/submit-button';
 import { sendContactMessage } from '../api/send-contact-message';
 
 type Fields = ContactMessageInput & { website?: string };
@@ -236,14 +237,9 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
         <FieldError id="consent-error" message={errors.consent?.message} />
       </div>
 
-      <button
-        type="submit"
-        className="btn btn-primary btn-lg w-full sm:w-auto"
-        disabled={!started || isSubmitting}
-      >
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" /> : null}
+      <SubmitButton loading={isSubmitting} disabled={!started} className="btn-lg w-full sm:w-auto">
         Envoyer le message
-      </button>
+      </SubmitButton>
     </form>
   );
 }
