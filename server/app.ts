@@ -27,6 +27,7 @@ import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
 import { isDocumentUploadPath } from '../src/domain/api/documents';
+import { openApiDocument } from '../src/domain/api/openapi';
 import { databaseAnswers } from './http/health';
 import { staffBuyersRoutes } from './resources/buyers/staff-buyers.routes';
 import { staffFiguresRoutes } from './resources/figures/figures.routes';
@@ -124,6 +125,9 @@ export function createApp({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     });
   });
+  // The API's description for integrators (src/domain/api/openapi.ts), built once.
+  let openApi: object | undefined;
+  app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(version))));
   const throttle = new Throttle(db, now);
   const limits = {
     throttle,

@@ -18,7 +18,7 @@ export const apiErrorSchema = z
         .meta({ description: 'Le message de chaque champ invalide, par chemin (« bien.city »).' }),
     }),
   })
-  .meta({ id: 'ApiError' });
+  .meta({ description: 'Toute erreur de l’API.' });
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -1,12 +1,10 @@
+import type { PaymentConfig } from '../../domain/api/shop';
 import { basketLineName, euroCents, type BasketLine } from '../../domain/basket';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 
-/** GET /api/payment/config (server/resources/shop/shop.routes.ts): how this server takes payments. */
-export interface PaymentConfig {
-  provider: 'stripe' | 'test' | 'closed';
-  publishableKey: string | null;
-}
+/** GET /api/payment/config: how this server takes payments (the contract, src/domain/api/shop.ts). */
+export type { PaymentConfig };
 
 /** Loads Stripe.js with a publishable key: null or a rejection when it could not. */
 export type StripeLoader = (publishableKey: string) => Promise<unknown>;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp } from '../test-app';
+
+let made: Awaited<ReturnType<typeof makeTestApp>>;
+beforeAll(async () => {
+  made = await makeTestApp();
+});
+afterAll(() => made.db.destroy());
+
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, unknown>;
+        requestBody?: {
+          content: Record<
+            string,
+            { schema?: { type?: string; properties?: Record<string, unknown> } }
+          >;
+        };
+      }
+    >
+  >;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document of spec 7’s calls, the client area and the shop, from the contracts', async () => {
+    const res = await made.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/application\/json/);
+    const doc = (await res.json()) as Document;
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toBeTruthy();
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /api/login',
+        'POST /api/auth/logout',
+        'GET /api/user',
+        'POST /api/public/biens',
+        'POST /api/register',
+        'POST /api/contact',
+        'POST /api/{role}/changepassword',
+        'PUT /api/{role}/update',
+        'PUT /api/users/{id}',
+        'GET /api/admin/users',
+        'POST /api/admin/users',
+        'GET /api/admin/users/{id}',
+        'PUT /api/admin/users/{id}',
+        'DELETE /api/admin/users/{id}',
+        'POST /api/payment',
+        'GET /api/client/overview',
+        'POST /api/client/projects/{id}/criteria',
+        'PUT /api/client/documents/{kind}',
+      ]),
+    );
+    for (const methods of Object.values(doc.paths))
+      for (const operation of Object.values(methods))
+        expect(operation.responses.default).toBeDefined();
+    // The request bodies are the contracts' zod schemas as JSON Schema.
+    const bodyOf = (path: string) =>
+      doc.paths[path]?.post?.requestBody?.content['application/json']?.schema;
+    const register = bodyOf('/api/register');
+    expect(register?.type).toBe('object');
+    expect(Object.keys(register?.properties ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password', 'project']),
+    );
+    const contact = bodyOf('/api/contact');
+    expect(contact?.properties?.brand).toMatchObject({ enum: ['main', 'homestylz'] });
+    // The error shape, documented once.
+    expect(Object.keys(doc.components.schemas.ApiError?.properties ?? {})).toEqual(
+      expect.arrayContaining(['message', 'error']),
+    );
+  });
+});

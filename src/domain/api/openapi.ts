@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { ownerSubmissionSchema } from '../owner-questionnaire.schema';
+import { changePasswordSchema } from '../auth.schema';
+import { profileUpdateSchema } from '../user.schema';
+import {
+  ACTIVATE_PATH,
+  FORGOT_PASSWORD_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  RESEND_ACTIVATION_PATH,
+  RESET_PASSWORD_PATH,
+  activationSchema,
+  emailRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageSchema,
+  resetPasswordSchema,
+} from './auth';
+import {
+  CLIENT_EXPORT_PATH,
+  CRITERIA_PATH,
+  DELETE_ACCOUNT_PATH,
+  OVERVIEW_PATH,
+  criteriaSchema,
+  deletionSchema,
+} from './client';
+import { CONTACT_PATH, contactMessageSchema, contactSentSchema } from './contact';
+import { DOCUMENT_UPLOAD_PATH } from './documents';
+import { apiErrorSchema } from './errors';
+import { REGISTER_PATH, registerSchema, registeredSchema } from './register';
+import {
+  MY_ORDERS_PATH,
+  PACKS_PATH,
+  PACK_PATH,
+  PAYMENT_CONFIG_PATH,
+  PAYMENT_PATH,
+  paymentConfigSchema,
+  paymentRequestSchema,
+  paymentStartedSchema,
+} from './shop';
+import {
+  USERS_PATH,
+  userArchiveSchema,
+  userEditSchema,
+  userFieldsSchema,
+  userListQuerySchema,
+} from './users';
+
+/**
+ * The API's OpenAPI 3.1 document (GET /api/openapi.json), for integrators: spec 7's calls and
+ * the client area, built from the contracts' own zod schemas with zod's z.toJSONSchema (JSON
+ * Schema 2020-12, which OpenAPI 3.1 uses as is). docs/decisions/009-resource-shape.md says why.
+ */
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+interface Operation extends Details {
+  method: Method;
+  /** As the contracts write it, parameters as `:name`. */
+  path: string;
+  tag: string;
+  summary: string;
+}
+
+interface Details {
+  /** Needs `Authorization: Bearer <token>` (POST /api/login gives one). */
+  auth?: boolean;
+  /** Needs an `Idempotency-Key` header: the same key again gets the first answer. */
+  idempotent?: boolean;
+  body?: z.ZodType;
+  /** The body is a file's bytes (PDF, JPEG or PNG), not JSON. */
+  fileBody?: boolean;
+  query?: z.ZodObject;
+  status?: number;
+  answer?: z.ZodType;
+  /** The answer is a file. */
+  fileAnswer?: boolean;
+  description?: string;
+}
+
+const PUBLIC = 'Formulaires publics';
+const AUTH = 'Connexion et compte';
+const CLIENT = 'Espace client';
+const SHOP = 'Boutique';
+const USERS = 'Utilisateurs (administration)';
+
+/** [method, path, summary, details] of each operation, by tag. */
+const table: [string, [Method, string, string, Details?][]][] = [
+  [
+    PUBLIC,
+    [
+      [
+        'post',
+        CONTACT_PATH,
+        'Envoyer un message (page contact)',
+        { body: contactMessageSchema, status: 201, answer: contactSentSchema },
+      ],
+      [
+        'post',
+        '/api/public/biens',
+        'Proposer un bien (questionnaire propriétaire, spec 2.5)',
+        {
+          idempotent: true,
+          body: ownerSubmissionSchema,
+          status: 201,
+          answer: z.object({ id: z.number().int(), message: z.string() }),
+        },
+      ],
+      [
+        'post',
+        REGISTER_PATH,
+        'Créer un compte acquéreur et son projet (spec 2.6)',
+        { idempotent: true, body: registerSchema, status: 201, answer: registeredSchema },
+      ],
+    ],
+  ],
+  [
+    AUTH,
+    [
+      [
+        'post',
+        LOGIN_PATH,
+        'Se connecter (spec 3.2)',
+        { body: loginRequestSchema, answer: loginResponseSchema },
+      ],
+      ['post', LOGOUT_PATH, 'Se déconnecter (le jeton est révoqué)', { auth: true }],
+      ['get', '/api/user', 'L’utilisateur connecté', { auth: true }],
+      [
+        'post',
+        ACTIVATE_PATH,
+        'Confirmer son adresse e-mail (lien reçu)',
+        { body: activationSchema, answer: loginResponseSchema },
+      ],
+      [
+        'post',
+        RESEND_ACTIVATION_PATH,
+        'Recevoir de nouveau le lien de confirmation',
+        { body: emailRequestSchema, answer: messageSchema },
+      ],
+      [
+        'post',
+        FORGOT_PASSWORD_PATH,
+        'Mot de passe oublié\u00a0: recevoir un lien',
+        { body: emailRequestSchema, answer: messageSchema },
+      ],
+      [
+        'post',
+        RESET_PASSWORD_PATH,
+        'Choisir un nouveau mot de passe (lien reçu)',
+        { body: resetPasswordSchema, answer: loginResponseSchema },
+      ],
+      [
+        'post',
+        '/api/:role/changepassword',
+        'Changer son mot de passe',
+        { auth: true, body: changePasswordSchema },
+      ],
+      [
+        'put',
+        '/api/:role/update',
+        'Modifier son profil',
+        { auth: true, body: profileUpdateSchema },
+      ],
+    ],
+  ],
+  [
+    CLIENT,
+    [
+      [
+        'get',
+        OVERVIEW_PATH,
+        'Le projet, son avancement, le chasseur et ses messages',
+        { auth: true },
+      ],
+      [
+        'post',
+        CRITERIA_PATH,
+        'Modifier ses critères de recherche (409 si le projet a changé)',
+        { auth: true, idempotent: true, body: criteriaSchema },
+      ],
+      ['get', '/api/client/documents', 'Les documents demandés et leur état', { auth: true }],
+      [
+        'put',
+        DOCUMENT_UPLOAD_PATH,
+        'Envoyer un document (PDF, JPEG ou PNG, 10 Mo au plus)',
+        {
+          auth: true,
+          fileBody: true,
+          description:
+            'Le corps est le fichier\u202f; son nom dans l’en-tête X-File-Name (encodé URI). Idempotency-Key facultatif.',
+        },
+      ],
+      [
+        'get',
+        `${DOCUMENT_UPLOAD_PATH}/file`,
+        'Télécharger un document envoyé',
+        { auth: true, fileAnswer: true },
+      ],
+      ['get', CLIENT_EXPORT_PATH, 'Exporter ses données (RGPD)', { auth: true }],
+      ['post', DELETE_ACCOUNT_PATH, 'Supprimer son compte', { auth: true, body: deletionSchema }],
+    ],
+  ],
+  [
+    SHOP,
+    [
+      ['get', PACKS_PATH, 'Les packs homestylz'],
+      ['get', PACK_PATH, 'Un pack'],
+      ['get', PAYMENT_CONFIG_PATH, 'Comment ce serveur encaisse', { answer: paymentConfigSchema }],
+      [
+        'post',
+        PAYMENT_PATH,
+        'Payer le panier (spec 7)\u00a0: l’adresse où aller',
+        { body: paymentRequestSchema, answer: paymentStartedSchema },
+      ],
+      ['get', MY_ORDERS_PATH, 'Mes commandes', { auth: true }],
+    ],
+  ],
+  [
+    USERS,
+    [
+      [
+        'get',
+        USERS_PATH,
+        'Les comptes, par page, avec recherche',
+        { auth: true, query: userListQuerySchema },
+      ],
+      ['post', USERS_PATH, 'Créer un compte', { auth: true, body: userFieldsSchema, status: 201 }],
+      ['get', `${USERS_PATH}/:id`, 'Un compte', { auth: true }],
+      [
+        'put',
+        `${USERS_PATH}/:id`,
+        'Modifier un compte (409 si sa version a changé)',
+        { auth: true, body: userEditSchema },
+      ],
+      [
+        'put',
+        '/api/users/:id',
+        'Archiver ou désarchiver un compte',
+        { auth: true, body: userArchiveSchema },
+      ],
+      ['delete', `${USERS_PATH}/:id`, 'Supprimer un compte sans client ni projet', { auth: true }],
+      ['get', '/api/users', 'Les comptes que voit l’équipe', { auth: true }],
+      ['get', '/api/:chasseurId/chasseurusers', 'Les clients d’un chasseur', { auth: true }],
+    ],
+  ],
+];
+
+export const operations: Operation[] = table.flatMap(([tag, list]) =>
+  list.map(([method, path, summary, details]) => ({ method, path, tag, summary, ...details })),
+);
+
+/** A contract's schema as JSON Schema 2020-12: what a request may send, or what an answer holds. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  // Transforms and refinements have no JSON Schema: the shape is documented, not the rule.
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+const FILE_TYPES = { 'application/pdf': {}, 'image/jpeg': {}, 'image/png': {} };
+const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_REF } },
+});
+
+function operationObject(op: Operation) {
+  const parameters: object[] = [...op.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (op.idempotent)
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+      description:
+        'Identifiant de l’envoi (16 à 128 caractères)\u00a0: le même envoi répété est enregistré une fois.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' },
+    });
+  if (op.query) {
+    const { properties = {}, required = [] } = jsonSchema(op.query, 'input') as {
+      properties?: Record<string, object>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(properties))
+      parameters.push({ name, in: 'query', required: required.includes(name), schema });
+  }
+  const status = String(op.status ?? 200);
+  const content = op.fileAnswer
+    ? {
+        'application/octet-stream': {
+          schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+        },
+      }
+    : {
+        'application/json': {
+          schema: op.answer ? jsonSchema(op.answer, 'output') : { type: 'object' },
+        },
+      };
+  return {
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.fileBody
+      ? { requestBody: { required: true, content: FILE_TYPES } }
+      : op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
+            },
+          }
+        : {}),
+    responses: {
+      [status]: { description: 'Réussite', content },
+      ...(op.body || op.query
+        ? { '400': errorAnswer('Champs invalides\u00a0: un message par champ') }
+        : {}),
+      ...(op.auth ? { '401': errorAnswer('Non connecté') } : {}),
+      default: errorAnswer('Erreur (message en français)'),
+    },
+  };
+}
+
+/** The whole document; `version` is the server's. */
+export function openApiDocument(version: string) {
+  const paths: Record<string, Partial<Record<Method, object>>> = {};
+  for (const op of operations) {
+    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[op.method] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'API Chassimmo',
+      version,
+      description:
+        'Les formulaires publics, la connexion, l’espace client et la boutique. Toute erreur a la forme ApiError, messages en français.',
+    },
+    servers: [{ url: '/' }],
+    tags: [PUBLIC, AUTH, CLIENT, SHOP, USERS].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchema(apiErrorSchema, 'output') },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}
