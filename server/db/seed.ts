@@ -14,46 +14,29 @@ interface DemoAccount {
   isArchived?: boolean;
 }
 
+/** A demo account: `name`@demo.chassimmo.fr. */
+const demo = (
+  name: string,
+  firstname: string,
+  lastname: string,
+  role: RoleCode,
+  more: Partial<DemoAccount> = {},
+): DemoAccount => ({
+  email: `${name}@demo.chassimmo.fr`,
+  firstname,
+  lastname,
+  roles: [role],
+  ...more,
+});
+
 export const demoAccounts: DemoAccount[] = [
-  { email: 'admin@demo.chassimmo.fr', firstname: 'Alice', lastname: 'Admin', roles: [Role.ADMIN] },
-  {
-    email: 'directeur@demo.chassimmo.fr',
-    firstname: 'David',
-    lastname: 'Directeur',
-    roles: [Role.DIRECTEUR],
-  },
-  {
-    email: 'manager@demo.chassimmo.fr',
-    firstname: 'Manon',
-    lastname: 'Manager',
-    roles: [Role.MANAGER],
-  },
-  {
-    email: 'chasseur@demo.chassimmo.fr',
-    firstname: 'Charles',
-    lastname: 'Chasseur',
-    roles: [Role.CHASSEUR],
-  },
-  {
-    email: 'client@demo.chassimmo.fr',
-    firstname: 'Claire',
-    lastname: 'Cliente',
-    roles: [Role.CLIENT],
-  },
-  {
-    email: 'nouveau@demo.chassimmo.fr',
-    firstname: 'Noé',
-    lastname: 'Nouveau',
-    roles: [Role.CLIENT],
-    isActive: false,
-  },
-  {
-    email: 'archive@demo.chassimmo.fr',
-    firstname: 'Arthur',
-    lastname: 'Archivé',
-    roles: [Role.CLIENT],
-    isArchived: true,
-  },
+  demo('admin', 'Alice', 'Admin', Role.ADMIN),
+  demo('directeur', 'David', 'Directeur', Role.DIRECTEUR),
+  demo('manager', 'Manon', 'Manager', Role.MANAGER),
+  demo('chasseur', 'Charles', 'Chasseur', Role.CHASSEUR),
+  demo('client', 'Claire', 'Cliente', Role.CLIENT),
+  demo('nouveau', 'Noé', 'Nouveau', Role.CLIENT, { isActive: false }),
+  demo('archive', 'Arthur', 'Archivé', Role.CLIENT, { isArchived: true }),
 ];
 
 /** Seeds the demo accounts on an empty database; does nothing once any account exists. */

@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldForSearch, searchTextOf, searchWords } from '../../src/domain/search';
-import type { Db } from '../db/database';
 import { addBuyer, addLead } from './test-records';
-import { staffTestApp } from './test-staff';
+import { staffApps } from './test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 const QUERIES = ['elodie', 'ELODIE', 'Élodie Martin', 'martin élodie'];
 
@@ -23,8 +18,7 @@ describe('one search for every staff list', () => {
   });
 
   it('finds Élodie Martin by « elodie », « ELODIE », « Élodie Martin » and « martin élodie » in Acquéreurs, Propriétaires and Utilisateurs', async () => {
-    const t = await staffTestApp();
-    db = t.db;
+    const t = await openApp();
     const buyer = await addBuyer(t.db, 'Élodie', null, { lastname: 'Martin' });
     await addBuyer(t.db, 'Martine', null, { lastname: 'Elo' });
     const lead = await addLead(t.db, 'Martin', null, 'Vincennes', 'Élodie');
@@ -51,8 +45,7 @@ describe('one search for every staff list', () => {
   });
 
   it('keeps the search text right when an admin renames a person', async () => {
-    const t = await staffTestApp();
-    db = t.db;
+    const t = await openApp();
     const buyer = await addBuyer(t.db, 'Nadia', null, { lastname: 'Dupuis' });
     const path = `/api/admin/users/${buyer.userId}`;
     const read = await t.call('admin', 'GET', path);

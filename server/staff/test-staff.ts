@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Role, type RoleCode } from '../../src/domain/roles';
 import { TokenService } from '../auth/tokens';
@@ -115,5 +116,21 @@ export async function staffTestApp(env: Record<string, string> = {}, dataDir?: s
     call,
     /** The account's version now (src/domain/api/users.ts: a change carries it). */
     versionOf: (userId: string) => versionOf(made.db, userId),
+  };
+}
+
+/**
+ * A test file's staff apps: each test opens its own (`await open()`), closed after the test.
+ * Call once at the top of the file.
+ */
+export function staffApps() {
+  const opened: Db[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.destroy();
+  });
+  return async (env: Record<string, string> = {}) => {
+    const t = await staffTestApp(env);
+    opened.push(t.db);
+    return t;
   };
 }

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addBuyer } from '../../staff/test-records';
-import type { Db } from '../../db/database';
-import { ALL_CALLERS, renameUser, staffTestApp, type Caller } from '../../staff/test-staff';
+import { ALL_CALLERS, renameUser, staffApps, type Caller } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 async function setup() {
-  const t = await staffTestApp();
-  db = t.db;
+  const t = await openApp();
   // The demo client is already the demo chasseur's (seed): give it a project too.
   const mine = await addBuyer(t.db, 'Mina', t.ids.chasseur, { department: ['75'], city: 'Paris' });
   const other = await addBuyer(t.db, 'Otto', t.ids.manager, { hoursAgo: 60 });

@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
-import { staffTestApp } from '../../staff/test-staff';
+import { describe, expect, it } from 'vitest';
+import { staffApps } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 const hours = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 
 describe('GET /api/staff/figures', () => {
   it('counts in the caller’s scope: the agency for supervisors, their own for a chasseur', async () => {
-    const t = await staffTestApp();
-    db = t.db;
+    const t = await openApp();
     const lead = (assigned: string | null, created: string, contacted: string | null) =>
       t.db
         .insertInto('owner_contact')

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
+import { describe, expect, it } from 'vitest';
 import { addLead } from '../../staff/test-records';
-import { ALL_CALLERS, staffTestApp } from '../../staff/test-staff';
+import { ALL_CALLERS, staffApps } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 async function setup() {
-  const t = await staffTestApp();
-  db = t.db;
+  const t = await openApp();
   const mine = await addLead(t.db, 'Mien', t.ids.chasseur);
   const other = await addLead(t.db, 'Autre', t.ids.manager, 'Meaux');
   const nobody = await addLead(t.db, 'Personne', null);

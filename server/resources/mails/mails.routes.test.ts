@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
-import { ALL_CALLERS, staffTestApp } from '../../staff/test-staff';
+import { describe, expect, it } from 'vitest';
+import { ALL_CALLERS, staffApps } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 describe('« Courriels »: the mail queue for admins', () => {
   it('lists by status for admins only, and requeues a failed mail once', async () => {
-    const t = await staffTestApp();
-    db = t.db;
+    const t = await openApp();
     for (const to of ['a@exemple.fr', 'b@exemple.fr'])
       await t.mails.enqueue({ to, subject: 'Essai', text: 'Bonjour', html: '<p>Bonjour</p>' });
     const [failed] = await t.db.selectFrom('mail_queue').select('id').orderBy('id').execute();

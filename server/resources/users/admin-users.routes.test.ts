@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Role } from '../../../src/domain/roles';
-import type { Db } from '../../db/database';
 import { postJson } from '../../test-app';
-import { ALL_CALLERS, staffTestApp, type Caller } from '../../staff/test-staff';
+import { ALL_CALLERS, staffApps, type Caller } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const openApp = staffApps();
 
 async function setup() {
-  const t = await staffTestApp();
-  db = t.db;
+  const t = await openApp();
   return t;
 }
 
