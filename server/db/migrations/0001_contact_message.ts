@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -15,11 +16,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('ip_hash', 'text')
     .execute();
-  await db.schema
-    .createIndex('contact_message_created_at')
-    .on('contact_message')
-    .column('created_at')
-    .execute();
+  await createIndexes(db, [['contact_message_created_at', 'contact_message', ['created_at']]]);
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -27,11 +28,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('used_at', 'integer')
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('account_token_user')
-    .on('account_token')
-    .columns(['user_id', 'kind'])
-    .execute();
+  await createIndexes(db, [['account_token_user', 'account_token', ['user_id', 'kind']]]);
   await db.schema
     .createTable('revoked_token')
     .addColumn('jti', 'text', (c) => c.primaryKey())

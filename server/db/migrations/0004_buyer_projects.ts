@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -25,7 +26,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('buyer_project_user').on('buyer_project').column('user_id').execute();
+  await createIndexes(db, [['buyer_project_user', 'buyer_project', ['user_id']]]);
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -9,7 +10,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('blocked_until', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('expires_at', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('throttle_expires_at').on('throttle').column('expires_at').execute();
+  await createIndexes(db, [['throttle_expires_at', 'throttle', ['expires_at']]]);
 }
 
 export async function down(db: Kysely<unknown>) {

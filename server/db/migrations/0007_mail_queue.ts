@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -17,16 +18,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('mail_queue_due')
-    .on('mail_queue')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('mail_queue_recipient')
-    .on('mail_queue')
-    .columns(['recipient', 'created_at'])
-    .execute();
+  await createIndexes(db, [
+    ['mail_queue_due', 'mail_queue', ['status', 'next_attempt_at']],
+    ['mail_queue_recipient', 'mail_queue', ['recipient', 'created_at']],
+  ]);
 }
 
 export async function down(db: Kysely<unknown>) {

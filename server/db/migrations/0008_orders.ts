@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -16,11 +17,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('paid_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('orders_user')
-    .on('orders')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await createIndexes(db, [['orders_user', 'orders', ['user_id', 'created_at']]]);
   await db.schema
     .createTable('stripe_webhook_event')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 // Issue 15 (docs/staff-area.md): versions for concurrent edits, lead status and assignment,
 // stage moves, notes, the audit trail, and one index per list filter.
@@ -7,16 +8,10 @@ export async function up(db: Kysely<unknown>) {
     .alterTable('buyer_project')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema
-    .createIndex('buyer_project_stage')
-    .on('buyer_project')
-    .columns(['stage', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('buyer_project_created')
-    .on('buyer_project')
-    .column('created_at')
-    .execute();
+  await createIndexes(db, [
+    ['buyer_project_stage', 'buyer_project', ['stage', 'created_at']],
+    ['buyer_project_created', 'buyer_project', ['created_at']],
+  ]);
   // Departments as rows, so that filtering by one uses an index (the JSON list stays the
   // record of what the wizard sent).
   await db.schema
@@ -27,19 +22,15 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('department', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('buyer_project_department_pk', ['project_id', 'department'])
     .execute();
-  await db.schema
-    .createIndex('buyer_project_department_by_code')
-    .on('buyer_project_department')
-    .columns(['department', 'project_id'])
-    .execute();
+  await createIndexes(db, [
+    ['buyer_project_department_by_code', 'buyer_project_department', ['department', 'project_id']],
+  ]);
   await sql`insert or ignore into buyer_project_department (project_id, department)
     select p.id, j.value from buyer_project p, json_each(p.departments) j`.execute(db);
-  await db.schema
-    .createIndex('app_user_chasseur')
-    .on('app_user')
-    .columns(['id_chasseur', 'created_at'])
-    .execute();
-  await db.schema.createIndex('app_user_created').on('app_user').column('created_at').execute();
+  await createIndexes(db, [
+    ['app_user_chasseur', 'app_user', ['id_chasseur', 'created_at']],
+    ['app_user_created', 'app_user', ['created_at']],
+  ]);
 
   await db.schema
     .alterTable('owner_contact')
@@ -54,26 +45,12 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.alterTable('owner_contact').addColumn('contacted_at', 'text').execute();
-  await db.schema
-    .createIndex('owner_contact_status')
-    .on('owner_contact')
-    .columns(['lead_status', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('owner_contact_assigned')
-    .on('owner_contact')
-    .columns(['assigned_to', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('owner_contact_created')
-    .on('owner_contact')
-    .column('created_at')
-    .execute();
-  await db.schema
-    .createIndex('owner_property_contact')
-    .on('owner_property')
-    .column('contact_id')
-    .execute();
+  await createIndexes(db, [
+    ['owner_contact_status', 'owner_contact', ['lead_status', 'created_at']],
+    ['owner_contact_assigned', 'owner_contact', ['assigned_to', 'created_at']],
+    ['owner_contact_created', 'owner_contact', ['created_at']],
+    ['owner_property_contact', 'owner_property', ['contact_id']],
+  ]);
 
   await db.schema
     .createTable('project_stage_move')
@@ -87,11 +64,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('project_stage_move_project')
-    .on('project_stage_move')
-    .columns(['project_id', 'at'])
-    .execute();
+  await createIndexes(db, [
+    ['project_stage_move_project', 'project_stage_move', ['project_id', 'at']],
+  ]);
 
   await db.schema
     .createTable('staff_note')
@@ -103,11 +78,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('visible_to_client', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('staff_note_record')
-    .on('staff_note')
-    .columns(['record_type', 'record_id', 'created_at'])
-    .execute();
+  await createIndexes(db, [
+    ['staff_note_record', 'staff_note', ['record_type', 'record_id', 'created_at']],
+  ]);
 
   await db.schema
     .createTable('audit_log')
@@ -120,11 +93,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('after', 'text')
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('audit_log_record')
-    .on('audit_log')
-    .columns(['record_type', 'record_id', 'at'])
-    .execute();
+  await createIndexes(db, [['audit_log_record', 'audit_log', ['record_type', 'record_id', 'at']]]);
 }
 
 export async function down(db: Kysely<unknown>) {
