@@ -1,42 +1,16 @@
 import type { BuyerProject } from '../../domain/buyer-signup.schema';
 import { projectStages, type ProjectStage } from '../../domain/project';
-import type { ProjectView } from '../../domain/project-view';
+import type { ClientProject } from '../../domain/api/client';
 
-/** GET /api/client/overview (server/resources/client/client.routes.ts), what the client's area shows. */
-export interface ClientOverview {
-  projects: ClientProject[];
-  hunter: ClientHunter | null;
-  /** While no hunter is assigned: creation + 48 hours (« Un chasseur vous contacte… »). */
-  callbackBefore: string | null;
-  /** The notes the hunter marked visible to the client, newest first. */
-  messages: ClientMessage[];
-}
-
-export interface ClientProject extends ProjectView {
-  version: number;
-  updatedAt: string;
-  /** When each stage was reached (spec 4.7): VALIDATION at creation, then each move. */
-  timeline: { stage: ProjectStage; label: string; at: string }[];
-}
-
-export interface ClientHunter {
-  firstname: string;
-  lastname: string;
-  initials: string;
-  email: string;
-  phone: string;
-}
-
-export interface ClientMessage {
-  id: number;
-  text: string;
-  createdAt: string;
-  authorFirstname: string | null;
-}
-
-export const OVERVIEW_PATH = '/api/client/overview';
-
-export const criteriaPath = (projectId: number) => `/api/client/projects/${projectId}/criteria`;
+// The overview's contract (paths and answers), shared with server/resources/client.
+export {
+  criteriaPath,
+  OVERVIEW_PATH,
+  type ClientHunter,
+  type ClientMessage,
+  type ClientOverview,
+  type ClientProject,
+} from '../../domain/api/client';
 
 export type StageState = 'done' | 'current' | 'upcoming';
 
