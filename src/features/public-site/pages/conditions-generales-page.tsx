@@ -567,7 +567,11 @@ function TableOfContents() {
             className="mt-2 space-y-1.5 border-l border-base-300"
             links={part.articles.map((article) => ({
               href: `#article-${article.number}`,
-              label: `${article.number}. ${article.title}`,
+              label: (
+                <>
+                  {article.number}. {article.title}
+                </>
+              ),
             }))}
           />
         </li>

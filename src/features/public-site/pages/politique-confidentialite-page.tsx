@@ -552,7 +552,11 @@ const chapters: Chapter[] = [
 
 const contents = chapters.map((chapter, index) => ({
   href: `#${chapter.id}`,
-  label: `${index + 1}. ${chapter.title}`,
+  label: (
+    <>
+      {index + 1}. {chapter.title}
+    </>
+  ),
 }));
 
 export default function PolitiqueConfidentialitePage() {
