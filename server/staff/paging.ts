@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { searchWords } from '../../src/domain/search';
 import type { Page } from '../../src/domain/api/lists';
+import type { Scope } from './policy';
 
 /**
  * The one pagination and the one search of every staff list (buyers, leads, users, mails). The
@@ -57,4 +58,31 @@ export async function pageOf<T>(
 ): Promise<Page<T>> {
   const [items, total] = await Promise.all([rows(pageSize, (page - 1) * pageSize), count()]);
   return { items, total, page, pageSize };
+}
+
+/**
+ * The conditions the lists of records share: whose they are (a chasseur's scope: theirs only;
+ * otherwise ?hunter=, an id or 'none' for the unassigned, on `assignee`), ?department= (the
+ * list's own `inDepartment` condition) and ?q= (on `search`).
+ */
+export function recordFilters(
+  scope: Scope,
+  f: { hunter?: string; department?: string; q?: string },
+  on: { assignee: string; search: string; inDepartment: (code: string) => RawBuilder<boolean> },
+): RawBuilder<boolean>[] {
+  const assignee = sql.ref(on.assignee);
+  const hunter = scope.kind === 'hunter' ? scope.hunterId : f.hunter;
+  const whose =
+    hunter === undefined || hunter === ''
+      ? []
+      : [
+          hunter === 'none'
+            ? sql<boolean>`${assignee} is null`
+            : sql<boolean>`${assignee} = ${hunter}`,
+        ];
+  return [
+    ...whose,
+    ...(f.department ? [on.inDepartment(f.department)] : []),
+    ...(f.q ? [searchMatch(on.search, f.q)] : []),
+  ];
 }

@@ -12,7 +12,7 @@ import type {
   StageMoveView,
 } from '../../../src/domain/staff-views';
 import { auditOf } from '../../staff/audit';
-import { searchMatch, type Page } from '../../staff/paging';
+import { countOf, recordFilters, type Page } from '../../staff/paging';
 import { inScope, type Scope } from '../../staff/policy';
 
 /** Staff view of buyers (issue 15, docs/staff-area.md): one row per project. */
@@ -31,25 +31,16 @@ export interface BuyerFilters {
 /** The projects matching the filters, on buyer_project alone (its trigger-kept copies). */
 function filtered(db: Kysely<Database>, scope: Scope, f: BuyerFilters) {
   let q = db.selectFrom('buyer_project as p').where('p.client_archived', '=', f.archived ? 1 : 0);
-  if (scope.kind === 'hunter') q = q.where('p.hunter_id', '=', scope.hunterId);
-  else if (f.hunter === 'none') q = q.where('p.hunter_id', 'is', null);
-  else if (f.hunter) q = q.where('p.hunter_id', '=', f.hunter);
   if (f.stage) q = q.where('p.stage', '=', f.stage);
-  if (f.department) {
-    const department = f.department;
-    // Per candidate row, a primary-key probe: cheaper than building the department's id list.
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('buyer_project_department as d')
-          .select('d.project_id')
-          .whereRef('d.project_id', '=', 'p.id')
-          .where('d.department', '=', department),
-      ),
-    );
-  }
-  // Each word somewhere in the name, e-mail, phone or cities: « dupont vincennes ».
-  if (f.q) q = q.where(searchMatch('p.search_text', f.q));
+  // Each word somewhere in the name, e-mail, phone or cities: « dupont vincennes ». A
+  // department: per candidate row, a primary-key probe, cheaper than the department's id list.
+  for (const condition of recordFilters(scope, f, {
+    assignee: 'p.hunter_id',
+    search: 'p.search_text',
+    inDepartment: (code) =>
+      sql<boolean>`exists (select 1 from buyer_project_department d where d.project_id = p.id and d.department = ${code})`,
+  }))
+    q = q.where(condition);
   return q;
 }
 
@@ -102,14 +93,14 @@ export async function listBuyers(
         .execute();
   const pageIds = pageRows.map((r) => r.id);
   // Without a search (or past the last page), a count on the indexes alone.
-  const total =
-    f.q && pageRows.length > 0
-      ? Number(pageRows[0]?.n ?? 0)
-      : Number(
-          (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-        );
+  const total = f.q && pageRows.length > 0 ? Number(pageRows[0]?.n ?? 0) : await countOf(base);
+  return { items: await buyerRowsOf(db, pageIds), total, page, pageSize };
+}
+
+/** The list's rows of these projects, in the order of `ids`. */
+export async function buyerRowsOf(db: Db, ids: readonly number[]): Promise<BuyerRow[]> {
   const found =
-    pageIds.length === 0
+    ids.length === 0
       ? []
       : await db
           .selectFrom('buyer_project as p')
@@ -134,10 +125,10 @@ export async function listBuyers(
             'u.is_archived as isArchived',
             'u.deleted_at as deletedAt',
           ])
-          .where('p.id', 'in', pageIds)
+          .where('p.id', 'in', ids)
           .execute();
   const byId = new Map(found.map((r) => [r.projectId, r]));
-  const items = pageIds.flatMap((id) => {
+  return ids.flatMap((id) => {
     const r = byId.get(id);
     return r
       ? [
@@ -163,7 +154,6 @@ export async function listBuyers(
         ]
       : [];
   });
-  return { items, total, page, pageSize };
 }
 
 export const personName = (r: { firstname: string | null; lastname: string | null }) =>

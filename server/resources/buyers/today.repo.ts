@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { personName } from './buyers.repo';
+import { buyerRowsOf, personName } from './buyers.repo';
 import type { Scope } from '../../staff/policy';
 
 /** « Aujourd’hui » (issue 15): what waits for its first call, oldest first, at most this many. */
@@ -41,31 +41,17 @@ export async function todayProjects(db: Db, scope: Scope, order: Order, limit: n
     if (assigned === true) q = q.where('hunter_id', 'is not', null);
     return (await q.orderBy('created_at').limit(n).execute()).map((r) => r.id);
   });
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('buyer_project as p')
-    .innerJoin('app_user as u', 'u.id', 'p.user_id')
-    .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
-    .select([
-      'p.id',
-      'u.id as userId',
-      'u.firstname',
-      'u.lastname',
-      'u.phone',
-      'p.departments',
-      'p.budget',
-      'p.created_at as createdAt',
-      'u.id_chasseur as hunterId',
-      'h.firstname as hunterFirstname',
-      'h.lastname as hunterLastname',
-    ])
-    .where('p.id', 'in', ids)
-    .execute();
-  return byIds(ids, rows).map(({ id, hunterFirstname, hunterLastname, departments, ...r }) => ({
-    projectId: id,
-    ...r,
-    departments: JSON.parse(departments) as string[],
-    hunterName: personName({ firstname: hunterFirstname, lastname: hunterLastname }),
+  return (await buyerRowsOf(db, ids)).map((r) => ({
+    projectId: r.projectId,
+    userId: r.userId,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    phone: r.phone,
+    departments: r.departments,
+    budget: r.budget,
+    createdAt: r.createdAt,
+    hunterId: r.hunterId,
+    hunterName: r.hunterName,
   }));
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { auditOf } from '../../staff/audit';
 import { notesOf, personName } from '../buyers/buyers.repo';
-import { countOf, pageOf, searchMatch, type Page } from '../../staff/paging';
+import { countOf, pageOf, recordFilters, type Page } from '../../staff/paging';
 import { inScope, type Scope } from '../../staff/policy';
 import type { LeadFiche } from '../../../src/domain/staff-lead-views';
 import type { LeadRow } from '../../../src/domain/staff-views';
@@ -36,24 +36,15 @@ const documentLabels = [
 
 function filtered(db: Kysely<Database>, scope: Scope, f: LeadFilters) {
   let q = db.selectFrom('owner_contact as o');
-  if (scope.kind === 'hunter') q = q.where('o.assigned_to', '=', scope.hunterId);
-  else if (f.hunter === 'none') q = q.where('o.assigned_to', 'is', null);
-  else if (f.hunter) q = q.where('o.assigned_to', '=', f.hunter);
   if (f.status) q = q.where('o.lead_status', '=', f.status);
-  if (f.department) {
-    const department = f.department;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('owner_property as d')
-          .select('d.id')
-          .whereRef('d.contact_id', '=', 'o.id')
-          .where('d.department', '=', department),
-      ),
-    );
-  }
   // Each word somewhere in the names, e-mail, phone or the properties' cities.
-  if (f.q) q = q.where(searchMatch('o.search_text', f.q));
+  for (const condition of recordFilters(scope, f, {
+    assignee: 'o.assigned_to',
+    search: 'o.search_text',
+    inDepartment: (code) =>
+      sql<boolean>`exists (select 1 from owner_property d where d.contact_id = o.id and d.department = ${code})`,
+  }))
+    q = q.where(condition);
   return q;
 }
 
