@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { MailQueue } from '../../mail/mail-queue';
-import { activationMail, passwordResetMail } from '../../mail/templates';
-import type { AccountTokens } from '../users/users.repo';
+import { activationMail, passwordChangedMail, passwordResetMail } from '../../mail/templates';
+import type { AccountTokens, UserRow, UsersRepo } from '../users/users.repo';
 
 /** How long an activation link works: 48 hours. */
 export const ACTIVATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -30,4 +31,33 @@ export async function queueAccountLink(
     mail(account.email, account.firstname, `${deps.publicUrl}${page}${code}`),
     trx,
   );
+}
+
+/** The account a link's code opens, once: undefined when used, expired, or the account archived. */
+export async function accountOfLink(
+  deps: { accountTokens: AccountTokens; users: UsersRepo },
+  kind: keyof typeof links,
+  code: string,
+): Promise<UserRow | undefined> {
+  const userId = await deps.accountTokens.consume(code, kind);
+  const row = userId ? await deps.users.findById(userId) : undefined;
+  return row && row.is_archived !== 1 ? row : undefined;
+}
+
+/**
+ * The new password chosen by a reset link, in one transaction: every session of the account
+ * ends (whoever held the old password is signed out); following the link proved the address, so
+ * an unconfirmed account is confirmed too; the mail saying so is queued.
+ */
+export async function setPasswordFromLink(
+  db: Db,
+  deps: { users: UsersRepo; mails: MailQueue },
+  row: UserRow,
+  passwordHash: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deps.users.setPassword(row.id, passwordHash, trx);
+    if (row.is_active !== 1) await deps.users.activate(row.id, trx);
+    await deps.mails.enqueue(passwordChangedMail(row.email, row.firstname), trx);
+  });
 }

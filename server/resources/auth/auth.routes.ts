@@ -29,8 +29,7 @@ import {
 } from '../../http/throttle';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import type { MailQueue } from '../../mail/mail-queue';
-import { passwordChangedMail } from '../../mail/templates';
-import { queueAccountLink } from './account-links';
+import { accountOfLink, queueAccountLink, setPasswordFromLink } from './account-links';
 
 export interface AuthDeps {
   db: Db;
@@ -65,6 +64,7 @@ export function authRoutes({
   publicUrl,
 }: AuthDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  const linkDeps = { accountTokens, users, mails, publicUrl };
 
   app.post('/login', async (c) => {
     const parsed = loginRequestSchema.safeParse(await readJson(c));
@@ -136,16 +136,14 @@ export function authRoutes({
   app.post('/auth/activate', async (c) => {
     const parsed = activationSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const userId = await accountTokens.consume(parsed.data.code, 'activation');
-    const row = userId ? await users.findById(userId) : undefined;
-    if (!row || row.is_archived === 1) {
-      return c.json(
-        {
-          reason: 'invalid-code',
-          message:
-            'Ce lien de confirmation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.',
-        },
+    const row = await accountOfLink(linkDeps, 'activation', parsed.data.code);
+    if (!row) {
+      return apiError(
+        c,
         400,
+        'Ce lien de confirmation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.',
+        undefined,
+        { reason: 'invalid-code' },
       );
     }
     await users.activate(row.id);
@@ -158,8 +156,6 @@ export function authRoutes({
       user,
     });
   });
-
-  const linkDeps = { accountTokens, mails, publicUrl };
 
   /**
    * The two « send me a link » requests: the same answer whatever the address, and a mail only
@@ -210,23 +206,15 @@ export function authRoutes({
   app.post('/auth/reset-password', async (c) => {
     const parsed = resetPasswordSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const userId = await accountTokens.consume(parsed.data.token, 'reset');
-    const row = userId ? await users.findById(userId) : undefined;
-    if (!row || row.is_archived === 1) {
+    const row = await accountOfLink(linkDeps, 'reset', parsed.data.token);
+    if (!row) {
       return apiError(
         c,
         400,
         'Ce lien de réinitialisation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.',
       );
     }
-    const passwordHash = await hashPassword(parsed.data.password);
-    await db.transaction().execute(async (trx) => {
-      // Every session of the account ends: whoever held the old password is signed out.
-      await users.setPassword(row.id, passwordHash, trx);
-      // Following the e-mailed link proves the address: an unconfirmed account is confirmed too.
-      if (row.is_active !== 1) await users.activate(row.id, trx);
-      await mails.enqueue(passwordChangedMail(row.email, row.firstname), trx);
-    });
+    await setPasswordFromLink(db, linkDeps, row, await hashPassword(parsed.data.password));
     // Whoever proved the address by the link is not kept waiting by earlier wrong guesses
     // (the sign-in's 429 sends people here).
     await throttle.forgetPrefix(signInPrefix(row.email));

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import { apiErrorBody } from '../../../src/domain/api/errors';
 import type { ClientOverview, CriteriaUpdate } from '../../../src/domain/api/client';
 import type { ProjectStage } from '../../../src/domain/project';
@@ -29,15 +29,20 @@ type ProjectRow = Selectable<BuyerProjectTable>;
 const initials = (firstname: string, lastname: string) =>
   `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase();
 
+/** The notes and the audit trail of a buyer's record (both tables say it the same way). */
+const aboutBuyer =
+  (userId: string) =>
+  <T extends ExpressionBuilder<Database, 'staff_note' | 'audit_log'>>(eb: T) =>
+    eb.and({ record_type: 'buyer', record_id: userId });
+
 const versioned = (row: ProjectRow) => ({ ...toProjectView(row), version: row.version });
 
 /** GET /api/client/overview: the projects and their timeline, the hunter, the visible notes. */
-export async function clientOverview(db: Db, userId: string): Promise<ClientOverview> {
-  const user = await db
-    .selectFrom('app_user')
-    .select('id_chasseur')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+export async function clientOverview(
+  db: Db,
+  user: { id: string; id_chasseur: string | null },
+): Promise<ClientOverview> {
+  const userId = user.id;
   const projects = await projectRowsOf(db, userId);
   const ids = projects.map((p) => p.id);
   const moves = ids.length
@@ -150,15 +155,11 @@ export async function saveClientCriteria(
 export async function clientExport(
   db: Db,
   mails: MailQueue,
-  userId: string,
+  row: UserRow,
   { at, notify }: { at: string; notify: boolean },
 ) {
-  const row = await db
-    .selectFrom('app_user')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const ofBuyer = { type: 'buyer' as const, id: userId };
+  const userId = row.id;
+  const about = aboutBuyer(userId);
   const [orders, notes, trail] = await Promise.all([
     db
       .selectFrom('orders')
@@ -166,22 +167,10 @@ export async function clientExport(
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute(),
-    db
-      .selectFrom('staff_note')
-      .select(['id', 'text', 'visible_to_client', 'created_at'])
-      .where('record_type', '=', ofBuyer.type)
-      .where('record_id', '=', ofBuyer.id)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('audit_log')
-      .select(['action', 'before', 'after', 'at'])
-      .where('record_type', '=', ofBuyer.type)
-      .where('record_id', '=', ofBuyer.id)
-      .orderBy('id')
-      .execute(),
+    db.selectFrom('staff_note').selectAll().where(about).orderBy('id').execute(),
+    db.selectFrom('audit_log').selectAll().where(about).orderBy('id').execute(),
   ]);
-  const { projects, hunter, messages } = await clientOverview(db, userId);
+  const { projects, hunter, messages } = await clientOverview(db, row);
   const { _id, ...account } = toUser(row);
   if (notify) await mails.enqueue(dataExportMail(row.email, row.firstname));
   const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
@@ -245,18 +234,13 @@ export async function deleteClientAccount(
       .set({ email: null, updated_at: at })
       .where('user_id', '=', userId)
       .execute();
-    await trx
-      .deleteFrom('staff_note')
-      .where('record_type', '=', 'buyer')
-      .where('record_id', '=', userId)
-      .execute();
+    await trx.deleteFrom('staff_note').where(aboutBuyer(userId)).execute();
     // The trail keeps what was done and when, not what it said: file names, reasons and the
     // search's before/after carry the person's data.
     await trx
       .updateTable('audit_log')
       .set({ before: null, after: null })
-      .where('record_type', '=', 'buyer')
-      .where('record_id', '=', userId)
+      .where(aboutBuyer(userId))
       .where('action', 'in', ['criteria', 'document.upload', 'document.review'])
       .execute();
     await audit(

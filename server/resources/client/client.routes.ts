@@ -45,7 +45,10 @@ export function clientAreaRoutes(
   const me = (c: Context) => (c as Context<AuthEnv>).get('user')._id;
   const at = () => new Date(now()).toISOString();
 
-  app.get(under(OVERVIEW_PATH), ...client, async (c) => c.json(await clientOverview(db, me(c))));
+  app.get(under(OVERVIEW_PATH), ...client, async (c) => {
+    const user = c.get('user');
+    return c.json(await clientOverview(db, { id: user._id, id_chasseur: user.idChasseur }));
+  });
 
   // The wizard's own schema; sent with an Idempotency-Key so an edit made offline arrives once.
   app.post(
@@ -73,7 +76,9 @@ export function clientAreaRoutes(
     const told = await throttle.reserve([
       { key: `export-mail:${userId}`, policy: ACCOUNT_MAILS_PER_ACCOUNT },
     ]);
-    const data = await clientExport(db, mails, userId, { at: at(), notify: told.ok });
+    const row = await deps.users.findById(userId);
+    if (!row) return apiError(c, 404, 'Compte introuvable.');
+    const data = await clientExport(db, mails, row, { at: at(), notify: told.ok });
     c.header('Content-Disposition', 'attachment; filename="mes-donnees-chassimmo.json"');
     return c.json(data);
   });

@@ -5,6 +5,7 @@ import type { MailQueue } from '../../mail/mail-queue';
 import { documentRefusedMail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
 import type { UserRow } from '../users/users.repo';
+import { documentRow } from './documents.repo';
 
 /**
  * The staff's review of a sent document (issue 16): its status, the audit entry and, when it is
@@ -28,12 +29,7 @@ export async function reviewDocument(
   const { status, uploadedAt } = input.review;
   const reason = status === 'refuse' ? input.review.reason : null;
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('client_document')
-      .select(['id', 'status', 'reason', 'uploaded_at'])
-      .where('user_id', '=', buyer.id)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
+    const row = await documentRow(trx, buyer.id, kind);
     if (!row) return 'missing';
     if (uploadedAt !== undefined && uploadedAt !== row.uploaded_at) return 'stale';
     await trx

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   documentKinds,
   documentStatusLabel,
@@ -13,7 +13,7 @@ import type { ClientDocumentTable, Database } from '../../db/schema';
 import { once } from '../../http/idempotency';
 import { audit } from '../../staff/audit';
 import { inScope, type Scope } from '../../staff/policy';
-import { toUser, type UserRow } from '../users/users.repo';
+import { toUser, type UserRow, type UsersRepo } from '../users/users.repo';
 import type { DocumentStore, StoredFile } from './document-store';
 
 /** « Mes documents » (issue 16, docs/client-area.md): the SQL of client_document and its files. */
@@ -99,18 +99,23 @@ export async function documentOf(
 
 /** The client `userId` when the caller's scope holds them (chasseur: assigned only). */
 export async function clientInScope(
-  db: Db,
+  users: UsersRepo,
   scope: Scope,
   userId: string,
 ): Promise<UserRow | undefined> {
-  const row = await db
-    .selectFrom('app_user')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await users.findById(userId);
   if (!row || !inScope(scope, row.id_chasseur)) return undefined;
-  if (!toUser(row).roles.includes(Role.CLIENT)) return undefined;
-  return row;
+  return toUser(row).roles.includes(Role.CLIENT) ? row : undefined;
+}
+
+/** The row of one kind of document a client sent, if any. */
+export function documentRow(db: Kysely<Database>, userId: string, kind: DocumentKind) {
+  return db
+    .selectFrom('client_document')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
 }
 
 /** A sent document's file, to download: 'not-sent' without a row, 'lost' without its file. */
@@ -120,12 +125,7 @@ export async function documentFile(
   userId: string,
   kind: DocumentKind,
 ): Promise<{ name: string; mime: string; file: StoredFile } | 'not-sent' | 'lost'> {
-  const row = await db
-    .selectFrom('client_document')
-    .select(['file_id', 'original_name', 'mime'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  const row = await documentRow(db, userId, kind);
   if (!row) return 'not-sent';
   const file = await store.get(row.file_id);
   return file ? { name: row.original_name, mime: row.mime, file } : 'lost';
@@ -167,12 +167,7 @@ export async function recordUpload(
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!owner || owner.deleted_at) throw new AccountGone();
-    const previous = await trx
-      .selectFrom('client_document')
-      .select(['id', 'file_id', 'status'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
+    const previous = await documentRow(trx, userId, kind);
     const values = {
       file_id: fileId,
       original_name: originalName,

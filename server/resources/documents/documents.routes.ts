@@ -121,13 +121,13 @@ export function clientDocumentsRoutes(
   });
 
   app.get('/staff/buyers/:userId/documents', ...staff, async (c) => {
-    const buyer = await clientInScope(db, c.get('scope'), c.req.param('userId'));
+    const buyer = await clientInScope(deps.users, c.get('scope'), c.req.param('userId'));
     if (!buyer) return apiError(c, 404, NOT_FOUND_BUYER);
     return c.json(await documentList(db, buyer.id, true));
   });
 
   app.get('/staff/buyers/:userId/documents/:kind/file', ...staff, async (c) => {
-    const buyer = await clientInScope(db, c.get('scope'), c.req.param('userId'));
+    const buyer = await clientInScope(deps.users, c.get('scope'), c.req.param('userId'));
     if (!buyer) return apiError(c, 404, NOT_FOUND_BUYER);
     const kind = kindOf(c);
     if (!kind) return apiError(c, 404, NO_KIND);
@@ -135,7 +135,7 @@ export function clientDocumentsRoutes(
   });
 
   app.post('/staff/buyers/:userId/documents/:kind/review', ...staff, async (c) => {
-    const buyer = await clientInScope(db, c.get('scope'), c.req.param('userId'));
+    const buyer = await clientInScope(deps.users, c.get('scope'), c.req.param('userId'));
     if (!buyer) return apiError(c, 404, NOT_FOUND_BUYER);
     const kind = kindOf(c);
     if (!kind) return apiError(c, 404, NO_KIND);
