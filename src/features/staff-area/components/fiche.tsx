@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { offlineSince } from '../../../db/use-cached-api';
 import { telHref } from '../../../domain/phone';
 import { LoadGate } from '../../../ui/load-gate';
 import { useStaffApi } from '../staff-api';
+import { AssignControl } from './assign-control';
 import { StaffFrame } from './staff-frame';
 
 /**
@@ -13,20 +14,24 @@ import { StaffFrame } from './staff-frame';
  */
 export function FicheScreen<T>({
   path,
-  title,
+  person,
+  untitled,
   back,
   children,
 }: {
   path: string;
-  /** The title once read, and before (« Fiche acquéreur »). */
-  title: (record: T | null) => string;
+  /** Whose record it is: the title once read (« Élodie Martin »). */
+  person: (record: T) => { firstname: string; lastname: string };
+  /** The title before (« Fiche acquéreur »). */
+  untitled: string;
   back: { href: string; label: string };
   children: (record: T, reload: () => void) => ReactNode;
 }) {
   const [load, reload] = useStaffApi<T>(path);
+  const named = load.status === 'ready' ? person(load.data) : null;
   return (
     <StaffFrame
-      title={title(load.status === 'ready' ? load.data : null)}
+      title={named ? `${named.firstname} ${named.lastname}` : untitled}
       lead={
         <Link href={back.href} className="link">
           {`← ${back.label}`}
@@ -90,6 +95,25 @@ export function ContactCard({
           </a>
         </li>
       </ul>
+    </FicheCard>
+  );
+}
+
+/**
+ * « Chasseur »: who has the record (`children`) and, for supervisors (`assign`), the control that
+ * gives it to another, on the record's version.
+ */
+export function HunterCard({
+  assign,
+  children,
+}: {
+  assign: ComponentProps<typeof AssignControl> | null;
+  children: ReactNode;
+}) {
+  return (
+    <FicheCard id="hunter-title" title="Chasseur" small>
+      {children}
+      {assign ? <AssignControl {...assign} /> : null}
     </FicheCard>
   );
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { offlineSince } from '../../../db/use-cached-api';
 import type { Page } from '../../../domain/api/lists';
+import { CsvButton } from './csv-button';
 import { departmentOptions } from './department-options';
 import { hunterFilterOptions } from './hunters';
 import { ListBar, Pager, SearchField, SelectFilter, useListQuery } from './list-controls';
 import { LoadGate } from '../../../ui/load-gate';
+import { StaffFrame } from './staff-frame';
 import { TableFrame } from './table-frame';
 import { useStaffApi } from '../staff-api';
 import { withQuery } from '../staff-paths';
@@ -29,6 +32,49 @@ export interface FilterSpec<K extends string> {
   options: readonly Option[];
 }
 
+/**
+ * A list's screen: the staff frame with its title and lead, its CSV export taking the list's
+ * filters (or other `actions`), and the kept answer's date when shown offline.
+ */
+export function ListFrame({
+  list,
+  title,
+  lead,
+  csv,
+  actions,
+  children,
+}: {
+  list: Pick<StaffList<unknown, string>, 'values' | 'load'>;
+  title: string;
+  lead: ReactNode;
+  csv?: { path: string; filename: string };
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <StaffFrame
+      title={title}
+      lead={lead}
+      actions={
+        csv ? (
+          <CsvButton path={withQuery(csv.path, { ...list.values })} filename={csv.filename} />
+        ) : (
+          actions
+        )
+      }
+      updatedAt={offlineSince(list.load)}
+    >
+      {children}
+    </StaffFrame>
+  );
+}
+
+/** The search box of the lists of people. */
+export const peopleSearch = (label: string) => ({
+  label,
+  placeholder: 'Nom, e-mail, téléphone ou ville',
+});
+
 /** « Chasseur »: all, the unassigned, then each active hunter. */
 export const hunterFilter = (hunters: readonly { id: string; name: string }[]) =>
   ({ name: 'hunter', label: 'Chasseur', options: hunterFilterOptions(hunters) }) as const;
@@ -38,6 +84,12 @@ export const departmentFilter = {
   label: 'Département',
   options: departmentOptions,
 } as const;
+
+/** Whose record it is and where: « Chasseur » (supervisors only) and « Département ». */
+export const assignmentFilters = (
+  supervisor: boolean,
+  hunters: readonly { id: string; name: string }[],
+) => [supervisor && hunterFilter(hunters), departmentFilter] as const;
 
 export const sortFilter = (options: readonly Option[]) =>
   ({ name: 'sort', label: 'Tri', options }) as const;
@@ -107,32 +159,32 @@ export const baseSorts = [
  */
 export function PagedTable<T, K extends string>({
   list,
-  loading,
-  empty,
-  label,
-  caption,
+  what: [one, many],
+  empty = `Aucun ${one} ne correspond à cette recherche.`,
   columns,
   headClassName,
-  noun,
+  noun = [one, many],
   row,
 }: {
   list: Pick<StaffList<T, K>, 'load' | 'set'>;
-  loading: string;
-  empty: ReactNode;
-  /** The frame's name: « Tableau des acquéreurs ». */
-  label: string;
-  /** Before « , page n » in the caption read by screen readers. */
-  caption: string;
+  /**
+   * What the list shows, singular then plural (« acquéreur », « acquéreurs »): its status line
+   * (« Chargement des acquéreurs… »), its empty message, its frame's name (« Tableau des
+   * acquéreurs ») and caption (« Acquéreurs, page 2 »).
+   */
+  what: [string, string];
+  empty?: ReactNode;
   /** Each column's heading: a plain one, or with its classes. */
   columns: readonly (string | Column)[];
   headClassName?: string;
-  /** The count's noun, singular then plural: « 163 projets ». */
-  noun: [string, string];
+  /** The count's noun when it is not `what`: « 163 projets ». */
+  noun?: [string, string];
   row: (item: T) => ReactNode;
 }) {
+  const caption = many.charAt(0).toUpperCase() + many.slice(1);
   const setPage = (page: number) => list.set({ page } as Partial<Record<K | 'page', number>>);
   return (
-    <LoadGate load={list.load} loading={loading}>
+    <LoadGate load={list.load} loading={`Chargement des ${many}…`}>
       {(data) =>
         data.items.length === 0 ? (
           <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/75">
@@ -140,7 +192,7 @@ export function PagedTable<T, K extends string>({
           </p>
         ) : (
           <>
-            <TableFrame label={label}>
+            <TableFrame label={`Tableau des ${many}`}>
               <table className="table">
                 <caption className="sr-only">
                   {caption}, page {data.page}

@@ -55,7 +55,12 @@ export function StageControl({
       setFailure(result.message);
       if (result.status === 409) onMoved();
     })();
-  const busy = formState.isSubmitting;
+  const moveButton = (to: ProjectStage, className: string) => ({
+    type: 'button' as const,
+    className,
+    disabled: formState.isSubmitting,
+    onClick: () => void move(to),
+  });
 
   return (
     <div className="mt-4 rounded-box bg-base-200 p-4">
@@ -76,22 +81,12 @@ export function StageControl({
       />
       <div className="mt-3 flex flex-wrap gap-2">
         {previous ? (
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            disabled={busy}
-            onClick={() => void move(previous.value)}
-          >
+          <button {...moveButton(previous.value, 'btn btn-outline btn-sm')}>
             ← Revenir à «&nbsp;{previous.label}&nbsp;»
           </button>
         ) : null}
         {next ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={busy}
-            onClick={() => void move(next.value)}
-          >
+          <button {...moveButton(next.value, 'btn btn-primary btn-sm')}>
             Passer à «&nbsp;{next.label}&nbsp;» →
           </button>
         ) : null}

@@ -5,10 +5,9 @@ import { stageIndex } from '../../../domain/staff';
 import type { BuyerFiche } from '../../../domain/staff-views';
 import { FactList } from '../../../ui/fact-list';
 import { useSession } from '../../auth';
-import { AssignControl } from '../components/assign-control';
 import { AuditList } from '../components/audit-list';
 import { BuyerDocuments } from '../components/buyer-documents';
-import { ContactCard, FicheCard, FicheScreen } from '../components/fiche';
+import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
@@ -92,9 +91,8 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
   return (
     <FicheScreen<BuyerFiche>
       path={`/api/staff/buyers/${encodeURIComponent(userId)}`}
-      title={(fiche) =>
-        fiche ? `${fiche.user.firstname} ${fiche.user.lastname}` : 'Fiche acquéreur'
-      }
+      person={(fiche) => fiche.user}
+      untitled="Fiche acquéreur"
       back={{ href: staffPaths.buyers, label: 'Tous les acquéreurs' }}
     >
       {(fiche, reload) => (
@@ -145,7 +143,18 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                 <p className="badge badge-warning mt-2">Compte archivé</p>
               ) : null}
             </ContactCard>
-            <FicheCard id="hunter-title" title="Chasseur" small>
+            <HunterCard
+              assign={
+                supervisor
+                  ? {
+                      path: `/api/staff/buyers/${encodeURIComponent(fiche.user._id)}/assign`,
+                      hunterId: fiche.hunter?.id ?? null,
+                      version: fiche.user.version,
+                      onAssigned: reload,
+                    }
+                  : null
+              }
+            >
               <p className="mt-2">
                 {fiche.hunter ? (
                   <>
@@ -159,15 +168,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                   <span className="badge badge-outline">Non attribué</span>
                 )}
               </p>
-              {supervisor ? (
-                <AssignControl
-                  path={`/api/staff/buyers/${encodeURIComponent(fiche.user._id)}/assign`}
-                  hunterId={fiche.hunter?.id ?? null}
-                  version={fiche.user.version}
-                  onAssigned={reload}
-                />
-              ) : null}
-            </FicheCard>
+            </HunterCard>
           </aside>
         </>
       )}

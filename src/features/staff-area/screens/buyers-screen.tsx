@@ -6,21 +6,20 @@ import { projectStages } from '../../../domain/project';
 import type { BuyerRow } from '../../../domain/staff-views';
 import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
-import { CsvButton } from '../components/csv-button';
 import { useHunters } from '../components/hunters';
-import { offlineSince } from '../../../db/use-cached-api';
-import { isSupervisor, StaffFrame } from '../components/staff-frame';
+import { isSupervisor } from '../components/staff-frame';
 import {
+  assignmentFilters,
   baseSorts,
-  departmentFilter,
-  hunterFilter,
   ListFilters,
+  ListFrame,
   numeric,
   PagedTable,
+  peopleSearch,
   sortFilter,
   useStaffList,
 } from '../components/staff-list';
-import { staffPaths, withQuery } from '../staff-paths';
+import { staffPaths } from '../staff-paths';
 
 const FILTERS = ['q', 'stage', 'hunter', 'department', 'archived', 'sort'] as const;
 
@@ -49,37 +48,25 @@ export function BuyersScreen() {
   const supervisor = isSupervisor(roles);
   const hunters = useHunters(supervisor);
   return (
-    <StaffFrame
+    <ListFrame
+      list={list}
       title="Acquéreurs"
       lead={supervisor ? 'Tous les projets d’achat de l’agence.' : 'Les projets de vos clients.'}
-      actions={
-        <CsvButton
-          path={withQuery('/api/staff/export/buyers.csv', { ...list.values })}
-          filename="acquereurs.csv"
-        />
-      }
-      updatedAt={offlineSince(list.load)}
+      csv={{ path: '/api/staff/export/buyers.csv', filename: 'acquereurs.csv' }}
     >
       <ListFilters
         list={list}
-        search={{
-          label: 'Rechercher un acquéreur',
-          placeholder: 'Nom, e-mail, téléphone ou ville',
-        }}
+        search={peopleSearch('Rechercher un acquéreur')}
         filters={[
           { name: 'stage', label: 'Étape', options: stageOptions },
-          supervisor && hunterFilter(hunters),
-          departmentFilter,
+          ...assignmentFilters(supervisor, hunters),
           { name: 'archived', label: 'Comptes', options: archivedOptions },
           sortFilter(sorts),
         ]}
       />
       <PagedTable
         list={list}
-        loading="Chargement des acquéreurs…"
-        empty="Aucun acquéreur ne correspond à cette recherche."
-        label="Tableau des acquéreurs"
-        caption="Acquéreurs"
+        what={['acquéreur', 'acquéreurs']}
         columns={columns}
         noun={['projet', 'projets']}
         row={(row) => (
@@ -100,6 +87,6 @@ export function BuyersScreen() {
           </tr>
         )}
       />
-    </StaffFrame>
+    </ListFrame>
   );
 }

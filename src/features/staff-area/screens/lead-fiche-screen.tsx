@@ -7,10 +7,9 @@ import type { LeadFiche, LeadProperty } from '../../../domain/staff-lead-views';
 import { notify } from '../../../lib/toast';
 import { FactList } from '../../../ui/fact-list';
 import { useSession } from '../../auth';
-import { AssignControl } from '../components/assign-control';
 import { AuditList } from '../components/audit-list';
 import { Callback, HunterName } from '../components/callback';
-import { ContactCard, FicheCard, FicheScreen } from '../components/fiche';
+import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { isSupervisor } from '../components/staff-frame';
 import { staffChange } from '../staff-api';
@@ -129,9 +128,8 @@ export function LeadFicheScreen({ id }: { id: number }) {
   return (
     <FicheScreen<LeadFiche>
       path={`/api/staff/leads/${id}`}
-      title={(fiche) =>
-        fiche ? `${fiche.lead.firstname} ${fiche.lead.lastname}` : 'Fiche propriétaire'
-      }
+      person={(fiche) => fiche.lead}
+      untitled="Fiche propriétaire"
       back={{ href: staffPaths.leads, label: 'Tous les propriétaires' }}
     >
       {({ lead, properties, notes, audit }, reload) => (
@@ -191,19 +189,22 @@ export function LeadFicheScreen({ id }: { id: number }) {
           </div>
           <aside className="min-w-0 space-y-6">
             <ContactCard phone={lead.phone} email={lead.email} />
-            <FicheCard id="hunter-title" title="Chasseur" small>
+            <HunterCard
+              assign={
+                supervisor
+                  ? {
+                      path: `/api/staff/leads/${lead.id}/assign`,
+                      hunterId: lead.hunterId,
+                      version: lead.version,
+                      onAssigned: reload,
+                    }
+                  : null
+              }
+            >
               <p className="mt-2" data-testid="lead-hunter">
                 <HunterName name={lead.hunterName} />
               </p>
-              {supervisor ? (
-                <AssignControl
-                  path={`/api/staff/leads/${lead.id}/assign`}
-                  hunterId={lead.hunterId}
-                  version={lead.version}
-                  onAssigned={reload}
-                />
-              ) : null}
-            </FicheCard>
+            </HunterCard>
           </aside>
         </>
       )}

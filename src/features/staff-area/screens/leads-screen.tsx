@@ -6,21 +6,20 @@ import { leadStatuses, type LeadStatus } from '../../../domain/staff';
 import type { LeadRow } from '../../../domain/staff-views';
 import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
-import { CsvButton } from '../components/csv-button';
 import { useHunters } from '../components/hunters';
-import { offlineSince } from '../../../db/use-cached-api';
-import { isSupervisor, StaffFrame } from '../components/staff-frame';
+import { isSupervisor } from '../components/staff-frame';
 import {
+  assignmentFilters,
   baseSorts,
-  departmentFilter,
-  hunterFilter,
   ListFilters,
+  ListFrame,
   numeric,
   PagedTable,
+  peopleSearch,
   sortFilter,
   useStaffList,
 } from '../components/staff-list';
-import { staffPaths, withQuery } from '../staff-paths';
+import { staffPaths } from '../staff-paths';
 
 const FILTERS = ['q', 'status', 'hunter', 'department', 'sort'] as const;
 
@@ -64,43 +63,30 @@ export function LeadsScreen() {
   const supervisor = isSupervisor(roles);
   const hunters = useHunters(supervisor);
   return (
-    <StaffFrame
+    <ListFrame
+      list={list}
       title="Propriétaires"
       lead={
         supervisor
           ? 'Les propriétaires qui ont rempli le questionnaire de vente.'
           : 'Les propriétaires qui vous sont attribués.'
       }
-      actions={
-        <CsvButton
-          path={withQuery('/api/staff/export/leads.csv', { ...list.values })}
-          filename="proprietaires.csv"
-        />
-      }
-      updatedAt={offlineSince(list.load)}
+      csv={{ path: '/api/staff/export/leads.csv', filename: 'proprietaires.csv' }}
     >
       <ListFilters
         list={list}
-        search={{
-          label: 'Rechercher un propriétaire',
-          placeholder: 'Nom, e-mail, téléphone ou ville',
-        }}
+        search={peopleSearch('Rechercher un propriétaire')}
         filters={[
           { name: 'status', label: 'Statut', options: statusOptions },
-          supervisor && hunterFilter(hunters),
-          departmentFilter,
+          ...assignmentFilters(supervisor, hunters),
           sortFilter(baseSorts),
         ]}
       />
       <PagedTable
         list={list}
-        loading="Chargement des propriétaires…"
-        empty="Aucun propriétaire ne correspond à cette recherche."
-        label="Tableau des propriétaires"
-        caption="Propriétaires"
+        what={['propriétaire', 'propriétaires']}
         columns={columns}
         headClassName="text-base-content/80"
-        noun={['propriétaire', 'propriétaires']}
         row={(row) => (
           <tr key={row.id}>
             <td className="min-w-48">
@@ -132,6 +118,6 @@ export function LeadsScreen() {
           </tr>
         )}
       />
-    </StaffFrame>
+    </ListFrame>
   );
 }

@@ -1,10 +1,14 @@
 import type { MailStatus, QueuedMailRow } from '../../../domain/staff-admin-views';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { offlineSince } from '../../../db/use-cached-api';
 import { formatDateTime } from '../components/notes-panel';
-import { StaffFrame } from '../components/staff-frame';
-import { ListFilters, numeric, PagedTable, useStaffList } from '../components/staff-list';
+import {
+  ListFilters,
+  ListFrame,
+  numeric,
+  PagedTable,
+  useStaffList,
+} from '../components/staff-list';
 import { staffChange } from '../staff-api';
 
 const FILTERS = ['status'] as const;
@@ -45,10 +49,10 @@ export function MailsScreen() {
   };
 
   return (
-    <StaffFrame
+    <ListFrame
+      list={list}
       title="Courriels"
       lead="Les courriels envoyés par le site, du plus récent au plus ancien. Ceux en échec après plusieurs essais peuvent être renvoyés."
-      updatedAt={offlineSince(list.load)}
     >
       <ListFilters
         list={list}
@@ -56,14 +60,11 @@ export function MailsScreen() {
       />
       <PagedTable
         list={list}
-        loading="Chargement des courriels…"
+        what={['courriel', 'courriels']}
         empty={
           list.values.status ? 'Aucun courriel avec ce statut.' : 'Aucun courriel pour l’instant.'
         }
-        label="Tableau des courriels"
-        caption="Courriels"
         columns={columns}
-        noun={['courriel', 'courriels']}
         row={(mail) => {
           const status = statuses[mail.status];
           return (
@@ -105,6 +106,6 @@ export function MailsScreen() {
           );
         }}
       />
-    </StaffFrame>
+    </ListFrame>
   );
 }

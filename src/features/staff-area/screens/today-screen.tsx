@@ -44,24 +44,24 @@ function CallList({
 /** A person to call: their fiche, the 48-hour deadline, what they asked, the phone, the hunter. */
 function CallItem({
   href,
-  name,
-  createdAt,
-  phone,
-  hunterName,
+  call: { firstname, lastname, createdAt, phone, hunterName },
   children,
 }: {
   href: string;
-  name: ReactNode;
-  createdAt: string;
-  phone: string;
-  hunterName: string | null;
+  call: {
+    firstname: string;
+    lastname: string;
+    createdAt: string;
+    phone: string;
+    hunterName: string | null;
+  };
   children: ReactNode;
 }) {
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Link href={href} className="link link-primary font-semibold">
-          {name}
+          {firstname} {lastname}
         </Link>
         <Callback createdAt={createdAt} />
       </div>
@@ -104,18 +104,7 @@ export function TodayScreen() {
               none="Aucun nouveau projet en attente."
             >
               {today.projects.map((p) => (
-                <CallItem
-                  key={p.projectId}
-                  href={staffPaths.buyer(p.userId)}
-                  name={
-                    <>
-                      {p.firstname} {p.lastname}
-                    </>
-                  }
-                  createdAt={p.createdAt}
-                  phone={p.phone}
-                  hunterName={p.hunterName}
-                >
+                <CallItem key={p.projectId} href={staffPaths.buyer(p.userId)} call={p}>
                   <p className="mt-1 text-sm text-base-content/80">
                     {p.departments.map(departmentLabel).join(', ')} · {formatEuro(p.budget)}
                   </p>
@@ -129,18 +118,7 @@ export function TodayScreen() {
               none="Aucun propriétaire en attente."
             >
               {today.leads.map((l) => (
-                <CallItem
-                  key={l.id}
-                  href={staffPaths.lead(l.id)}
-                  name={
-                    <>
-                      {l.firstname} {l.lastname}
-                    </>
-                  }
-                  createdAt={l.createdAt}
-                  phone={l.phone}
-                  hunterName={l.hunterName}
-                >
+                <CallItem key={l.id} href={staffPaths.lead(l.id)} call={l}>
                   {l.city ? <p className="mt-1 text-sm text-base-content/80">{l.city}</p> : null}
                 </CallItem>
               ))}

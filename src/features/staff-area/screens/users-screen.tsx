@@ -3,10 +3,8 @@ import { USERS_PATH, type UserRow } from '../../../domain/api/users';
 import { roleLabels } from '../../../domain/role-names';
 import { Role } from '../../../domain/roles';
 import { notify } from '../../../lib/toast';
-import { offlineSince } from '../../../db/use-cached-api';
 import { useHunters } from '../components/hunters';
-import { StaffFrame } from '../components/staff-frame';
-import { ListFilters, PagedTable, useStaffList } from '../components/staff-list';
+import { ListFilters, ListFrame, PagedTable, useStaffList } from '../components/staff-list';
 import { roleCodes } from './users/user-form';
 import { UserPanel, type Panel } from './users/user-panel';
 import { fullName, hunterName, StatusBadge } from './users/user-status';
@@ -38,7 +36,8 @@ export function UsersScreen() {
   const selectedId = panel?.kind === 'edit' ? panel.user._id : null;
 
   return (
-    <StaffFrame
+    <ListFrame
+      list={list}
       title="Utilisateurs"
       lead="Les comptes des clients et de l’équipe. Un compte archivé ne peut plus se connecter."
       actions={
@@ -46,7 +45,6 @@ export function UsersScreen() {
           Nouvel utilisateur
         </button>
       }
-      updatedAt={offlineSince(list.load)}
     >
       <ListFilters
         list={list}
@@ -65,12 +63,8 @@ export function UsersScreen() {
           </h2>
           <PagedTable
             list={list}
-            loading="Chargement des utilisateurs…"
-            empty="Aucun utilisateur ne correspond à cette recherche."
-            label="Tableau des utilisateurs"
-            caption="Utilisateurs"
+            what={['utilisateur', 'utilisateurs']}
             columns={columns}
-            noun={['utilisateur', 'utilisateurs']}
             row={(u) => (
               <tr key={u._id} className={u._id === selectedId ? 'bg-base-200' : undefined}>
                 <td>
@@ -129,6 +123,6 @@ export function UsersScreen() {
           />
         ) : null}
       </div>
-    </StaffFrame>
+    </ListFrame>
   );
 }
