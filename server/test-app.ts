@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Stripe from 'stripe';
+import { afterEach, expect } from 'vitest';
+import { apiErrorSchema } from '../src/domain/api/errors';
 import { createApp } from './app';
 import { UsersRepo } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
@@ -60,4 +62,28 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   };
+}
+
+/**
+ * For a test file: `keep(made)` closes the database of an app (makeTestApp, staffTestApp) once
+ * the test that made it is over.
+ */
+export function closeAfterEach() {
+  const open: { destroy(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const db of open.splice(0)) await db.destroy();
+  });
+  return <T extends { db: { destroy(): Promise<void> } }>(made: T): T => {
+    open.push(made.db);
+    return made;
+  };
+}
+
+/** A 400 of invalid fields in the documented shape: its French field messages, by path. */
+export async function fieldErrorsOf(res: Response): Promise<Record<string, string>> {
+  expect(res.status).toBe(400);
+  const answer = apiErrorSchema.parse(await res.json());
+  expect(answer.message).toMatch(/champs sont invalides/);
+  expect(answer.error.fields).toEqual(answer.fieldErrors);
+  return answer.error.fields ?? {};
 }

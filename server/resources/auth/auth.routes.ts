@@ -47,6 +47,10 @@ export interface AuthDeps {
 /** The sign-in keys of one account, whatever the address (the address's part follows). */
 const signInPrefix = (email: string) => `sign-in:${keyPart(email.trim().toLowerCase())}|`;
 
+const ACTIVATION_EXPIRED =
+  'Ce lien de confirmation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.';
+const RESET_EXPIRED =
+  'Ce lien de réinitialisation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.';
 const WRONG_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 const SAME_ANSWER_RESEND =
   'Si un compte en attente de confirmation existe pour cette adresse, un nouvel e-mail de confirmation vient de lui être envoyé.';
@@ -137,15 +141,7 @@ export function authRoutes({
     const parsed = activationSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const row = await accountOfLink(linkDeps, 'activation', parsed.data.code);
-    if (!row) {
-      return apiError(
-        c,
-        400,
-        'Ce lien de confirmation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez un nouvel e-mail ci-dessous.',
-        undefined,
-        { reason: 'invalid-code' },
-      );
-    }
+    if (!row) return apiError(c, 400, ACTIVATION_EXPIRED, undefined, { reason: 'invalid-code' });
     await users.activate(row.id);
     const user = toUser({ ...row, is_active: 1 });
     const { token } = await tokens.issue(tokenSubject(row));
@@ -207,13 +203,7 @@ export function authRoutes({
     const parsed = resetPasswordSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const row = await accountOfLink(linkDeps, 'reset', parsed.data.token);
-    if (!row) {
-      return apiError(
-        c,
-        400,
-        'Ce lien de réinitialisation n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.',
-      );
-    }
+    if (!row) return apiError(c, 400, RESET_EXPIRED);
     await setPasswordFromLink(db, linkDeps, row, await hashPassword(parsed.data.password));
     // Whoever proved the address by the link is not kept waiting by earlier wrong guesses
     // (the sign-in's 429 sends people here).

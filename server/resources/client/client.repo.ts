@@ -105,8 +105,7 @@ export function clientProject(db: Db, userId: string, id: number) {
   return db
     .selectFrom('buyer_project')
     .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where((eb) => eb.and({ id, user_id: userId }))
     .executeTakeFirst();
 }
 

@@ -1,22 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
-import type { Db } from '../../db/database';
-import { postJson } from '../../test-app';
+import { closeAfterEach, postJson } from '../../test-app';
 import { ALL_CALLERS, staffTestApp } from '../../staff/test-staff';
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
+const keep = closeAfterEach();
 
 /** The demo client (the demo chasseur's) with one project at VALIDATION. */
 async function setup() {
-  const t = await staffTestApp();
-  db = t.db;
+  const t = keep(await staffTestApp());
   await t.db
     .transaction()
     .execute((trx) =>

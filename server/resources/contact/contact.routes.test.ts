@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { makeTestApp, postJson } from '../../test-app';
+import { closeAfterEach, fieldErrorsOf, makeTestApp, postJson } from '../../test-app';
 
 const valid = {
   name: 'Claire Martin',
@@ -11,17 +11,10 @@ const valid = {
   consent: true,
 };
 
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
-
-async function setup() {
-  const made = await makeTestApp();
-  db = made.db;
-  return made;
-}
+const keep = closeAfterEach();
+const setup = async () => keep(await makeTestApp());
+const send = (app: Awaited<ReturnType<typeof setup>>['app'], body: unknown) =>
+  app.request('/api/contact', postJson(body));
 
 const count = (d: Db) =>
   d
@@ -32,10 +25,7 @@ const count = (d: Db) =>
 describe('POST /api/contact', () => {
   it('stores a valid message and answers 201 with a French confirmation', async () => {
     const { app, db } = await setup();
-    const res = await app.request(
-      '/api/contact',
-      postJson({ ...valid, name: '  Claire Martin  ' }),
-    );
+    const res = await send(app, { ...valid, name: '  Claire Martin  ' });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: number; message: string };
     expect(body.message).toMatch(/bien été envoyé/);
@@ -55,15 +45,10 @@ describe('POST /api/contact', () => {
 
   it('answers 400 with French field messages and stores nothing', async () => {
     const { app, db } = await setup();
-    const res = await app.request(
-      '/api/contact',
-      postJson({ ...valid, email: 'pas-un-mail', consent: false }),
-    );
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { message: string; fieldErrors: Record<string, string> };
-    expect(body.message).toMatch(/champs sont invalides/);
-    expect(body.fieldErrors.email).toMatch(/adresse e-mail valide/);
-    expect(body.fieldErrors.consent).toMatch(/accepter/);
+    const res = await send(app, { ...valid, email: 'pas-un-mail', consent: false });
+    const fields = await fieldErrorsOf(res);
+    expect(fields.email).toMatch(/adresse e-mail valide/);
+    expect(fields.consent).toMatch(/accepter/);
     expect((await count(db)).n).toBe(0);
   });
 
@@ -73,7 +58,7 @@ describe('POST /api/contact', () => {
     ['JSON null', 'null'],
   ])('answers 400 to %s', async (_label, raw) => {
     const { app } = await setup();
-    const res = await app.request('/api/contact', postJson(raw));
+    const res = await send(app, raw);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
   });
@@ -92,10 +77,7 @@ describe('POST /api/contact', () => {
 
   it('answers 400 to wrong types', async () => {
     const { app } = await setup();
-    const res = await app.request(
-      '/api/contact',
-      postJson({ ...valid, name: 12, message: ['a'], subject: 'spam' }),
-    );
+    const res = await send(app, { ...valid, name: 12, message: ['a'], subject: 'spam' });
     expect(res.status).toBe(400);
     const { fieldErrors } = (await res.json()) as { fieldErrors: Record<string, string> };
     expect(Object.keys(fieldErrors).sort()).toEqual(['message', 'name', 'subject']);
@@ -103,10 +85,7 @@ describe('POST /api/contact', () => {
 
   it('answers 413 to a body over 100 KB', async () => {
     const { app, db } = await setup();
-    const res = await app.request(
-      '/api/contact',
-      postJson({ ...valid, message: 'x'.repeat(200_000) }),
-    );
+    const res = await send(app, { ...valid, message: 'x'.repeat(200_000) });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/trop volumineuse/);
     expect((await count(db)).n).toBe(0);
@@ -115,7 +94,7 @@ describe('POST /api/contact', () => {
   it('keeps markup as plain text', async () => {
     const { app, db } = await setup();
     const message = '<script>alert("x")</script> Bonjour, je vends un deux-pièces.';
-    const res = await app.request('/api/contact', postJson({ ...valid, message }));
+    const res = await send(app, { ...valid, message });
     expect(res.status).toBe(201);
     const row = await db.selectFrom('contact_message').select('message').executeTakeFirstOrThrow();
     expect(row.message).toBe(message);
@@ -124,10 +103,7 @@ describe('POST /api/contact', () => {
 
   it('accepts but does not store what a bot sends through the honeypot', async () => {
     const { app, db } = await setup();
-    const res = await app.request(
-      '/api/contact',
-      postJson({ ...valid, website: 'http://spam.example' }),
-    );
+    const res = await send(app, { ...valid, website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect((await count(db)).n).toBe(0);
   });
@@ -135,8 +111,7 @@ describe('POST /api/contact', () => {
   it('slows down a flood from one address with a French 429', async () => {
     const { app, db } = await setup();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1)
-      statuses.push((await app.request('/api/contact', postJson(valid))).status);
+    for (let i = 0; i < 6; i += 1) statuses.push((await send(app, valid)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect((await count(db)).n).toBe(5);
   });

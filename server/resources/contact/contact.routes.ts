@@ -20,12 +20,8 @@ export interface ContactRoutesOptions {
  * POST /api/contact: the contact page's form, stored in contact_message, forwarded to the team
  * and acknowledged to the visitor (mails queued with the message).
  */
-export function contactRoutes({
-  db,
-  mails,
-  limits,
-  staffEmail = company.email,
-}: ContactRoutesOptions): Hono {
+export function contactRoutes(options: ContactRoutesOptions): Hono {
+  const { db, mails, limits, staffEmail = company.email } = options;
   const app = new Hono();
 
   app.post('/', async (c) => {
