@@ -88,15 +88,14 @@ export async function addLead(
         new Date().toISOString(),
       ),
     );
-  const row = await db
-    .selectFrom('owner_property')
-    .select('contact_id')
-    .where('id', '=', saved.id)
-    .executeTakeFirstOrThrow();
-  await db
+  // The lead of the property just saved, given to `assignedTo`.
+  const lead = await db
     .updateTable('owner_contact')
     .set({ assigned_to: assignedTo })
-    .where('id', '=', row.contact_id)
-    .execute();
-  return row.contact_id;
+    .where('id', '=', (eb) =>
+      eb.selectFrom('owner_property').select('contact_id').where('id', '=', saved.id),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return lead.id;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '../../../src/domain/roles';
+import { demoAccounts } from '../../db/seed';
 import { postJson } from '../../test-app';
 import { ALL_CALLERS, staffApps, type Caller } from '../../staff/test-staff';
 
@@ -17,6 +18,17 @@ const newUser = {
   phone: '06 22 33 44 55',
   roles: [Role.CHASSEUR],
 };
+
+/** A demo account's fields with other roles, on the account's version now. */
+async function demoEdit(
+  t: Awaited<ReturnType<typeof setup>>,
+  who: 'admin' | 'manager',
+  roles: number[],
+) {
+  const account = demoAccounts.find((a) => a.email === `${who}@demo.chassimmo.fr`)!;
+  const { lastname, firstname, email } = account;
+  return { lastname, firstname, email, roles, version: await t.versionOf(t.ids[who]) };
+}
 
 async function statuses(
   t: Awaited<ReturnType<typeof setup>>,
@@ -138,13 +150,12 @@ describe('admin user management', () => {
       ).status,
     ).toBe(409);
     expect((await t.call('admin', 'DELETE', `/api/admin/users/${t.ids.admin}`)).status).toBe(409);
-    const demote = await t.call('admin', 'PUT', `/api/admin/users/${t.ids.admin}`, {
-      lastname: 'Admin',
-      firstname: 'Alice',
-      email: 'admin@demo.chassimmo.fr',
-      roles: [Role.MANAGER],
-      version: await t.versionOf(t.ids.admin),
-    });
+    const demote = await t.call(
+      'admin',
+      'PUT',
+      `/api/admin/users/${t.ids.admin}`,
+      await demoEdit(t, 'admin', [Role.MANAGER]),
+    );
     expect(demote.status).toBe(409);
     // The demo chasseur has a client assigned: archive instead.
     const refused = await t.call('admin', 'DELETE', `/api/admin/users/${t.ids.chasseur}`);
@@ -159,13 +170,12 @@ describe('admin user management', () => {
 
   it('a change of roles ends the person’s sessions', async () => {
     const t = await setup();
-    const res = await t.call('admin', 'PUT', `/api/admin/users/${t.ids.manager}`, {
-      lastname: 'Manager',
-      firstname: 'Manon',
-      email: 'manager@demo.chassimmo.fr',
-      roles: [Role.CHASSEUR],
-      version: await t.versionOf(t.ids.manager),
-    });
+    const res = await t.call(
+      'admin',
+      'PUT',
+      `/api/admin/users/${t.ids.manager}`,
+      await demoEdit(t, 'manager', [Role.CHASSEUR]),
+    );
     expect(res.status).toBe(200);
     expect((await t.call('manager', 'GET', '/api/staff/buyers')).status).toBe(401);
   });

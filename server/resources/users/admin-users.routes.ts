@@ -95,14 +95,21 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return c.json((await createUser(deps, actorOf(c).id, data)) satisfies UserRow, 201);
   });
 
+  /** The account of :id a change is made on: 404, or 409 with the account now when stale. */
+  async function current(c: Context, version: number): Promise<UserRecord | Response> {
+    const row = await deps.users.findById(c.req.param('id') ?? '');
+    if (!row) return apiError(c, 404, NOT_FOUND);
+    if (row.version !== version) return answer(c, { kind: 'stale', current: row });
+    return row;
+  }
+
   app.put('/admin/users/:id', ...admin, async (c) => {
     const parsed = userEditSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const id = c.req.param('id');
-    const row = await deps.users.findById(id);
-    if (!row) return apiError(c, 404, NOT_FOUND);
+    const row = await current(c, parsed.data.version);
+    if (row instanceof Response) return row;
+    const { id } = row;
     const data = parsed.data;
-    if (row.version !== data.version) return answer(c, { kind: 'stale', current: row });
     if (
       hasRole(row, Role.ADMIN) &&
       !data.roles.includes(Role.ADMIN) &&
@@ -119,10 +126,9 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   app.put('/users/:id', ...admin, async (c) => {
     const parsed = userArchiveSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const id = c.req.param('id');
-    const row = await deps.users.findById(id);
-    if (!row) return apiError(c, 404, NOT_FOUND);
-    if (row.version !== parsed.data.version) return answer(c, { kind: 'stale', current: row });
+    const row = await current(c, parsed.data.version);
+    if (row instanceof Response) return row;
+    const { id } = row;
     if (parsed.data.isArchived && hasRole(row, Role.ADMIN) && (await otherAdmins(db, id)) === 0)
       return apiError(c, 409, LAST_ADMIN);
     return answer(c, await archiveUser(db, actorOf(c).id, id, parsed.data, at()));
