@@ -3,13 +3,14 @@ import { offlineSince } from '../../../db/use-cached-api';
 import type { Page } from '../../../domain/api/lists';
 import { CsvButton } from './csv-button';
 import { departmentOptions } from './department-options';
-import { hunterFilterOptions } from './hunters';
+import { hunterFilterOptions, useHunters } from './hunters';
 import { ListBar, Pager, SearchField, SelectFilter, useListQuery } from './list-controls';
 import { LoadGate } from '../../../ui/load-gate';
-import { StaffFrame } from './staff-frame';
+import { isSupervisor, StaffFrame } from './staff-frame';
 import { TableFrame } from './table-frame';
 import { useStaffApi } from '../staff-api';
 import { withQuery } from '../staff-paths';
+import { useSession } from '../../auth';
 
 /**
  * One staff list (buyers, leads, users, mails): its view in the address (useListQuery) and the
@@ -85,11 +86,16 @@ export const departmentFilter = {
   options: departmentOptions,
 } as const;
 
-/** Whose record it is and where: « Chasseur » (supervisors only) and « Département ». */
-export const assignmentFilters = (
-  supervisor: boolean,
-  hunters: readonly { id: string; name: string }[],
-) => [supervisor && hunterFilter(hunters), departmentFilter] as const;
+/**
+ * Whether the signed-in person supervises (sees every record), and the filters of whose record
+ * it is and where: « Chasseur » (supervisors only) and « Département ».
+ */
+export function useAssignment() {
+  const { roles } = useSession();
+  const supervisor = isSupervisor(roles);
+  const hunters = useHunters(supervisor);
+  return { supervisor, filters: [supervisor && hunterFilter(hunters), departmentFilter] as const };
+}
 
 export const sortFilter = (options: readonly Option[]) =>
   ({ name: 'sort', label: 'Tri', options }) as const;

@@ -4,12 +4,8 @@ import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
 import { projectStages } from '../../../domain/project';
 import type { BuyerRow } from '../../../domain/staff-views';
-import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
-import { useHunters } from '../components/hunters';
-import { isSupervisor } from '../components/staff-frame';
 import {
-  assignmentFilters,
   baseSorts,
   ListFilters,
   ListFrame,
@@ -17,6 +13,7 @@ import {
   PagedTable,
   peopleSearch,
   sortFilter,
+  useAssignment,
   useStaffList,
 } from '../components/staff-list';
 import { staffPaths } from '../staff-paths';
@@ -44,9 +41,7 @@ const columns = ['Acquéreur', 'Étape', 'Départements', numeric('Budget'), 'Ch
  */
 export function BuyersScreen() {
   const list = useStaffList<BuyerRow>('/api/staff/buyers', FILTERS);
-  const { roles } = useSession();
-  const supervisor = isSupervisor(roles);
-  const hunters = useHunters(supervisor);
+  const { supervisor, filters } = useAssignment();
   return (
     <ListFrame
       list={list}
@@ -59,7 +54,7 @@ export function BuyersScreen() {
         search={peopleSearch('Rechercher un acquéreur')}
         filters={[
           { name: 'stage', label: 'Étape', options: stageOptions },
-          ...assignmentFilters(supervisor, hunters),
+          ...filters,
           { name: 'archived', label: 'Comptes', options: archivedOptions },
           sortFilter(sorts),
         ]}

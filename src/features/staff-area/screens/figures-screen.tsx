@@ -60,9 +60,14 @@ function Section({
   );
 }
 
+/** The largest of `values` (each bar is sized against it) and their sum (the summary's). */
+const extent = (values: number[]) => ({
+  max: Math.max(0, ...values),
+  total: values.reduce((sum, v) => sum + v, 0),
+});
+
 function StageBars({ stages }: { stages: StaffFigures['projectsByStage'] }) {
-  const max = Math.max(0, ...stages.map((s) => s.count));
-  const total = stages.reduce((sum, s) => sum + s.count, 0);
+  const { max, total } = extent(stages.map((s) => s.count));
   return (
     <>
       <p className="mt-1 text-sm text-base-content/75">
@@ -92,9 +97,32 @@ function StageBars({ stages }: { stages: StaffFigures['projectsByStage'] }) {
   );
 }
 
+/** A week's column: its count, its bar, its Monday under it. */
+function WeekBar({ week, max }: { week: StaffFigures['leadsPerWeek'][number]; max: number }) {
+  return (
+    <li className="flex flex-col items-center gap-1">
+      <span className="text-sm font-semibold tabular-nums">
+        <span className="sr-only">Semaine du {weekLabel(week.weekStart)}&nbsp;: </span>
+        {count(week.leads)}
+      </span>
+      <span className="flex h-24 w-full items-end" aria-hidden="true">
+        <span
+          className="block min-h-0.5 w-full rounded-t bg-secondary"
+          style={{ height: `${barSize(week.leads, max)}%` }}
+        />
+      </span>
+      <span
+        className="text-[0.7rem] text-base-content/75 max-sm:rotate-180 max-sm:[writing-mode:vertical-rl] sm:text-xs"
+        aria-hidden="true"
+      >
+        {shortWeekLabel(week.weekStart)}
+      </span>
+    </li>
+  );
+}
+
 function WeekBars({ weeks }: { weeks: StaffFigures['leadsPerWeek'] }) {
-  const max = Math.max(0, ...weeks.map((w) => w.leads));
-  const total = weeks.reduce((sum, w) => sum + w.leads, 0);
+  const { max, total } = extent(weeks.map((w) => w.leads));
   return (
     <>
       <p className="mt-1 text-sm text-base-content/75">
@@ -103,24 +131,7 @@ function WeekBars({ weeks }: { weeks: StaffFigures['leadsPerWeek'] }) {
       </p>
       <ol className="mt-4 grid grid-cols-12 items-end gap-1 sm:gap-2">
         {weeks.map((w) => (
-          <li key={w.weekStart} className="flex flex-col items-center gap-1">
-            <span className="text-sm font-semibold tabular-nums">
-              <span className="sr-only">Semaine du {weekLabel(w.weekStart)}&nbsp;: </span>
-              {count(w.leads)}
-            </span>
-            <span className="flex h-24 w-full items-end" aria-hidden="true">
-              <span
-                className="block min-h-0.5 w-full rounded-t bg-secondary"
-                style={{ height: `${barSize(w.leads, max)}%` }}
-              />
-            </span>
-            <span
-              className="text-[0.7rem] text-base-content/75 max-sm:rotate-180 max-sm:[writing-mode:vertical-rl] sm:text-xs"
-              aria-hidden="true"
-            >
-              {shortWeekLabel(w.weekStart)}
-            </span>
-          </li>
+          <WeekBar key={w.weekStart} week={w} max={max} />
         ))}
       </ol>
     </>

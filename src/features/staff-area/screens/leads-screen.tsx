@@ -4,12 +4,8 @@ import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
 import { leadStatuses, type LeadStatus } from '../../../domain/staff';
 import type { LeadRow } from '../../../domain/staff-views';
-import { useSession } from '../../auth';
 import { HunterName } from '../components/callback';
-import { useHunters } from '../components/hunters';
-import { isSupervisor } from '../components/staff-frame';
 import {
-  assignmentFilters,
   baseSorts,
   ListFilters,
   ListFrame,
@@ -17,6 +13,7 @@ import {
   PagedTable,
   peopleSearch,
   sortFilter,
+  useAssignment,
   useStaffList,
 } from '../components/staff-list';
 import { staffPaths } from '../staff-paths';
@@ -59,9 +56,7 @@ const columns = [
  */
 export function LeadsScreen() {
   const list = useStaffList<LeadRow>('/api/staff/leads', FILTERS);
-  const { roles } = useSession();
-  const supervisor = isSupervisor(roles);
-  const hunters = useHunters(supervisor);
+  const { supervisor, filters } = useAssignment();
   return (
     <ListFrame
       list={list}
@@ -78,7 +73,7 @@ export function LeadsScreen() {
         search={peopleSearch('Rechercher un propriétaire')}
         filters={[
           { name: 'status', label: 'Statut', options: statusOptions },
-          ...assignmentFilters(supervisor, hunters),
+          ...filters,
           sortFilter(baseSorts),
         ]}
       />
