@@ -1,17 +1,12 @@
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../database';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { migrateToLatest, openDatabase } from '../database';
 import { migrationProvider } from './index';
-
-let db: Db | undefined;
-afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
-});
 
 describe('0014_search_text', () => {
   it('computes the search columns of the rows already there, in JavaScript, and keeps the copies by SQL only', async () => {
-    db = openDatabase(':memory:');
+    const db = openDatabase(':memory:');
+    onTestFinished(() => db.destroy());
     await new Migrator({ db, provider: migrationProvider }).migrateTo('0013_user_version');
     await sql`insert into app_user (id, email, password_hash, lastname, firstname, phone, roles, created_at, updated_at)
       values ('u1', 'elodie@exemple.fr', 'x', 'Martin', 'Élodie', '06 12 34 56 78', '[1]', '2026-01-01', '2026-01-01')`.execute(

@@ -99,34 +99,32 @@ export async function listBuyers(
 
 /** The list's rows of these projects, in the order of `ids`. */
 export async function buyerRowsOf(db: Db, ids: readonly number[]): Promise<BuyerRow[]> {
-  const found =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('buyer_project as p')
-          .innerJoin('app_user as u', 'u.id', 'p.user_id')
-          .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
-          .select([
-            'p.id as projectId',
-            'u.id as userId',
-            'u.firstname',
-            'u.lastname',
-            'u.email',
-            'u.phone',
-            'p.stage',
-            'p.version',
-            'p.departments',
-            'p.cities',
-            'p.budget',
-            'u.id_chasseur as hunterId',
-            'h.firstname as hunterFirstname',
-            'h.lastname as hunterLastname',
-            'p.created_at as createdAt',
-            'u.is_archived as isArchived',
-            'u.deleted_at as deletedAt',
-          ])
-          .where('p.id', 'in', ids)
-          .execute();
+  if (ids.length === 0) return [];
+  const found = await db
+    .selectFrom('buyer_project as p')
+    .innerJoin('app_user as u', 'u.id', 'p.user_id')
+    .leftJoin('app_user as h', 'h.id', 'u.id_chasseur')
+    .select([
+      'p.id as projectId',
+      'u.id as userId',
+      'u.firstname',
+      'u.lastname',
+      'u.email',
+      'u.phone',
+      'p.stage',
+      'p.version',
+      'p.departments',
+      'p.cities',
+      'p.budget',
+      'u.id_chasseur as hunterId',
+      'h.firstname as hunterFirstname',
+      'h.lastname as hunterLastname',
+      'p.created_at as createdAt',
+      'u.is_archived as isArchived',
+      'u.deleted_at as deletedAt',
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
   const byId = new Map(found.map((r) => [r.projectId, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

@@ -19,15 +19,22 @@ const newUser = {
   roles: [Role.CHASSEUR],
 };
 
-/** A demo account's fields with other roles, on the account's version now. */
-async function demoEdit(
+/** An admin gives a demo account other roles, on the account's version now. */
+async function editDemo(
   t: Awaited<ReturnType<typeof setup>>,
   who: 'admin' | 'manager',
   roles: number[],
 ) {
-  const account = demoAccounts.find((a) => a.email === `${who}@demo.chassimmo.fr`)!;
-  const { lastname, firstname, email } = account;
-  return { lastname, firstname, email, roles, version: await t.versionOf(t.ids[who]) };
+  const { lastname, firstname, email } = demoAccounts.find(
+    (a) => a.email === `${who}@demo.chassimmo.fr`,
+  )!;
+  return t.call('admin', 'PUT', `/api/admin/users/${t.ids[who]}`, {
+    lastname,
+    firstname,
+    email,
+    roles,
+    version: await t.versionOf(t.ids[who]),
+  });
 }
 
 async function statuses(
@@ -150,12 +157,7 @@ describe('admin user management', () => {
       ).status,
     ).toBe(409);
     expect((await t.call('admin', 'DELETE', `/api/admin/users/${t.ids.admin}`)).status).toBe(409);
-    const demote = await t.call(
-      'admin',
-      'PUT',
-      `/api/admin/users/${t.ids.admin}`,
-      await demoEdit(t, 'admin', [Role.MANAGER]),
-    );
+    const demote = await editDemo(t, 'admin', [Role.MANAGER]);
     expect(demote.status).toBe(409);
     // The demo chasseur has a client assigned: archive instead.
     const refused = await t.call('admin', 'DELETE', `/api/admin/users/${t.ids.chasseur}`);
@@ -170,12 +172,7 @@ describe('admin user management', () => {
 
   it('a change of roles ends the person’s sessions', async () => {
     const t = await setup();
-    const res = await t.call(
-      'admin',
-      'PUT',
-      `/api/admin/users/${t.ids.manager}`,
-      await demoEdit(t, 'manager', [Role.CHASSEUR]),
-    );
+    const res = await editDemo(t, 'manager', [Role.CHASSEUR]);
     expect(res.status).toBe(200);
     expect((await t.call('manager', 'GET', '/api/staff/buyers')).status).toBe(401);
   });

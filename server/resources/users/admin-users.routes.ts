@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import {
   USER_STALE,
   userArchiveSchema,
@@ -95,21 +96,20 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return c.json((await createUser(deps, actorOf(c).id, data)) satisfies UserRow, 201);
   });
 
-  /** The account of :id a change is made on: 404, or 409 with the account now when stale. */
-  async function current(c: Context, version: number): Promise<UserRecord | Response> {
+  /** The body of a change and the account of :id it is made on; or the 400, 404 or 409 answer. */
+  async function changeOf<T extends { version: number }>(c: Context, schema: z.ZodType<T>) {
+    const parsed = schema.safeParse(await readJson(c));
+    if (!parsed.success) return validationError(c, parsed.error);
     const row = await deps.users.findById(c.req.param('id') ?? '');
     if (!row) return apiError(c, 404, NOT_FOUND);
-    if (row.version !== version) return answer(c, { kind: 'stale', current: row });
-    return row;
+    if (row.version !== parsed.data.version) return answer(c, { kind: 'stale', current: row });
+    return { row, id: row.id, data: parsed.data };
   }
 
   app.put('/admin/users/:id', ...admin, async (c) => {
-    const parsed = userEditSchema.safeParse(await readJson(c));
-    if (!parsed.success) return validationError(c, parsed.error);
-    const row = await current(c, parsed.data.version);
-    if (row instanceof Response) return row;
-    const { id } = row;
-    const data = parsed.data;
+    const change = await changeOf(c, userEditSchema);
+    if (change instanceof Response) return change;
+    const { row, id, data } = change;
     if (
       hasRole(row, Role.ADMIN) &&
       !data.roles.includes(Role.ADMIN) &&
@@ -124,14 +124,12 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   });
 
   app.put('/users/:id', ...admin, async (c) => {
-    const parsed = userArchiveSchema.safeParse(await readJson(c));
-    if (!parsed.success) return validationError(c, parsed.error);
-    const row = await current(c, parsed.data.version);
-    if (row instanceof Response) return row;
-    const { id } = row;
-    if (parsed.data.isArchived && hasRole(row, Role.ADMIN) && (await otherAdmins(db, id)) === 0)
+    const change = await changeOf(c, userArchiveSchema);
+    if (change instanceof Response) return change;
+    const { row, id, data } = change;
+    if (data.isArchived && hasRole(row, Role.ADMIN) && (await otherAdmins(db, id)) === 0)
       return apiError(c, 409, LAST_ADMIN);
-    return answer(c, await archiveUser(db, actorOf(c).id, id, parsed.data, at()));
+    return answer(c, await archiveUser(db, actorOf(c).id, id, data, at()));
   });
 
   app.delete('/admin/users/:id', ...admin, async (c) => {
