@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Eyebrow, IconCircle } from '../../../ui';
+import { ErrorAlert } from '../../../ui/error-alert';
 import { ArrowRightIcon } from '../../../ui/icons';
 import { LongFormTitle } from './frame';
 
@@ -79,11 +80,7 @@ export function LongFormIntro({
           </li>
         ))}
       </ul>
-      {error ? (
-        <p role="alert" className="alert alert-error alert-soft mt-8">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} className="mt-8" />
       <div className="mt-10 flex flex-col items-start gap-3 border-t border-base-300 pt-6 sm:flex-row sm:items-center sm:gap-5">
         <button
           type="button"
