@@ -1,7 +1,13 @@
 import { useId, useRef, useState } from 'react';
+import {
+  CLIENT_EXPORT_PATH,
+  DELETE_ACCOUNT_PATH,
+  deletionSchema,
+} from '../../../domain/api/client';
 import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
+import { useSchemaForm } from '../../../ui/form/schema-form';
 import { PersonCard } from '../../../ui/person-card';
 import { logout, useSession } from '../../auth';
 
@@ -12,7 +18,7 @@ function ExportButton() {
       className="btn btn-outline"
       run={async () => {
         try {
-          const blob = await api('/api/client/export', { responseType: 'blob' });
+          const blob = await api(CLIENT_EXPORT_PATH, { responseType: 'blob' });
           const url = URL.createObjectURL(blob);
           const link = document.createElement('a');
           link.href = url;
@@ -40,31 +46,22 @@ function ExportButton() {
 function DeleteAccount() {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const { register, submit, reset, formState, failure, setFailure, clearErrors } = useSchemaForm(
+    deletionSchema,
+    // Said when « Supprimer définitivement » is pressed, not as the field is left.
+    { defaultValues: { password: '' }, mode: 'onSubmit' },
+  );
+  const error = formState.errors.password?.message ?? failure;
+  const busy = formState.isSubmitting;
 
   const finish = () => void logout({ revoke: false });
 
-  const submit = async () => {
-    if (!password) {
-      setError('Saisissez votre mot de passe.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api('/api/client/delete-account', { method: 'POST', body: { password } });
-      setPassword('');
-      setDeleted(true);
-    } catch (failure) {
-      const { message, fieldErrors } = toApiFailure(failure);
-      setError(fieldErrors.password ?? message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = submit(async ({ password }) => {
+    await api(DELETE_ACCOUNT_PATH, { method: 'POST', body: { password } });
+    reset();
+    setDeleted(true);
+  });
 
   return (
     <>
@@ -72,7 +69,8 @@ function DeleteAccount() {
         type="button"
         className="btn btn-error btn-outline"
         onClick={() => {
-          setError(null);
+          setFailure(null);
+          clearErrors();
           dialog.current?.showModal();
         }}
       >
@@ -103,13 +101,7 @@ function DeleteAccount() {
               </div>
             </div>
           ) : (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
+            <form noValidate onSubmit={(event) => void send(event)}>
               <h2 id={`${id}-title`} className="text-xl font-semibold">
                 Supprimer mon compte
               </h2>
@@ -135,10 +127,9 @@ function DeleteAccount() {
                 type="password"
                 autoComplete="current-password"
                 className={`input mt-1 w-full ${error ? 'input-error' : ''}`}
-                value={password}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => setPassword(event.target.value)}
+                {...register('password')}
               />
               {error ? (
                 <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-error">
