@@ -1,3 +1,4 @@
+import type { Page } from './api/lists';
 import type { ProjectStage } from './project';
 import type { ProjectView } from './project-view';
 import type { LeadStatus } from './staff';
@@ -8,13 +9,8 @@ import type { User } from './user.schema';
  * these answers and the screens of /wh-dashboard that read them.
  */
 
-/** A page of a staff list: `page` from 1, at most 100 rows. */
-export interface StaffPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A page of a staff list (src/domain/api/lists.ts `Page`). */
+export type StaffPage<T> = Page<T>;
 
 /** GET /staff/buyers: one row per project. */
 export interface BuyerRow {
