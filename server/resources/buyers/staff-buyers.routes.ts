@@ -7,6 +7,7 @@ import {
   stageMoveSchema,
   type BuyerFiche,
   type BuyerListQuery,
+  type BuyerRow,
   type BuyerStaleBody,
 } from '../../../src/domain/api/buyers';
 import { callbackDeadline, isProjectStage, stageMoveRefusal } from '../../../src/domain/staff';
@@ -25,7 +26,7 @@ import {
 } from './staff-buyers.repo';
 import { TODAY_LIMIT, todayLeads, todayProjects } from './today.repo';
 import type { StaffRouteDeps } from '../../staff/deps';
-import { CSV_MAX_ROWS, toCsv } from '../../staff/csv';
+import { CSV_MAX_ROWS, csvDownload, type CsvColumn } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
 import { queryOf } from '../../staff/paging';
 import {
@@ -39,6 +40,20 @@ import {
 
 const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
 const NOT_FOUND_PROJECT = 'Ce projet n’existe pas ou ne vous est pas attribué.';
+
+/** The columns of « Exporter » (acquereurs.csv). */
+const COLUMNS: CsvColumn<BuyerRow>[] = [
+  ['Nom', (r) => r.lastname],
+  ['Prénom', (r) => r.firstname],
+  ['E-mail', (r) => r.email],
+  ['Téléphone', (r) => r.phone],
+  ['Étape', (r) => r.stageLabel],
+  ['Départements', (r) => r.departments.join(', ')],
+  ['Villes', (r) => r.cities.join(', ')],
+  ['Budget (€)', (r) => r.budget],
+  ['Chasseur', (r) => r.hunterName ?? 'Non attribué'],
+  ['Créé le', (r) => r.createdAt.slice(0, 10)],
+];
 
 /** The list's filters as the repository takes them. */
 const filtersOf = ({ page: _page, pageSize: _size, archived, ...f }: BuyerListQuery) => ({
@@ -66,34 +81,7 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const parsed = buyerListQuerySchema.safeParse(queryOf(c.req.url));
     if (!parsed.success) return validationError(c, parsed.error);
     const { items } = await listBuyers(db, c.get('scope'), filtersOf(parsed.data), 1, CSV_MAX_ROWS);
-    const csv = toCsv(
-      [
-        'Nom',
-        'Prénom',
-        'E-mail',
-        'Téléphone',
-        'Étape',
-        'Départements',
-        'Villes',
-        'Budget (€)',
-        'Chasseur',
-        'Créé le',
-      ],
-      items.map((r) => [
-        r.lastname,
-        r.firstname,
-        r.email,
-        r.phone,
-        r.stageLabel,
-        r.departments.join(', '),
-        r.cities.join(', '),
-        r.budget,
-        r.hunterName ?? 'Non attribué',
-        r.createdAt.slice(0, 10),
-      ]),
-    );
-    c.header('Content-Disposition', 'attachment; filename="acquereurs.csv"');
-    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    return csvDownload(c, 'acquereurs.csv', COLUMNS, items);
   });
 
   app.get('/staff/buyers/:userId', ...staff, async (c) => {

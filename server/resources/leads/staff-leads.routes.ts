@@ -4,6 +4,7 @@ import {
   leadAssignSchema as assignSchema,
   leadListQuerySchema as querySchema,
   leadStatusSchema as statusSchema,
+  type LeadRow,
 } from '../../../src/domain/api/leads';
 import { leadStatusRefusal, type LeadStatus } from '../../../src/domain/staff';
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
@@ -11,7 +12,7 @@ import { apiError, readJson, validationError } from '../../http/errors';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { leadFiche, listLeads } from './leads.repo';
 import { changeLead, findLead, type LeadChanges } from './staff-leads.repo';
-import { CSV_MAX_ROWS, toCsv } from '../../staff/csv';
+import { CSV_MAX_ROWS, csvDownload, type CsvColumn } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
 import { queryOf } from '../../staff/paging';
 import {
@@ -23,6 +24,22 @@ import {
 } from '../../staff/policy';
 
 const NOT_FOUND = 'Ce contact n’existe pas ou ne vous est pas attribué.';
+
+/** The columns of « Exporter » (proprietaires.csv). */
+const COLUMNS: CsvColumn<LeadRow>[] = [
+  ['Nom', (r) => r.lastname],
+  ['Prénom', (r) => r.firstname],
+  ['E-mail', (r) => r.email],
+  ['Téléphone', (r) => r.phone],
+  ['Ville', (r) => r.city],
+  ['Département', (r) => r.department],
+  ['Bien', (r) => r.typeBien],
+  ['Surface', (r) => r.surface],
+  ['Prix (€)', (r) => r.price ?? 'estimation gratuite'],
+  ['Statut', (r) => r.statusLabel],
+  ['Chasseur', (r) => r.hunterName ?? 'Non attribué'],
+  ['Reçu le', (r) => String(r.createdAt).slice(0, 10)],
+];
 
 const leadIdOf = (c: Context) => {
   const id = c.req.param('id') ?? '';
@@ -47,38 +64,7 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (!parsed.success) return validationError(c, parsed.error);
     const { page: _page, pageSize: _size, ...filters } = parsed.data;
     const { items } = await listLeads(db, c.get('scope'), filters, 1, CSV_MAX_ROWS);
-    const csv = toCsv(
-      [
-        'Nom',
-        'Prénom',
-        'E-mail',
-        'Téléphone',
-        'Ville',
-        'Département',
-        'Bien',
-        'Surface',
-        'Prix (€)',
-        'Statut',
-        'Chasseur',
-        'Reçu le',
-      ],
-      items.map((r) => [
-        r.lastname,
-        r.firstname,
-        r.email,
-        r.phone,
-        r.city,
-        r.department,
-        r.typeBien,
-        r.surface,
-        r.price ?? 'estimation gratuite',
-        r.statusLabel,
-        r.hunterName ?? 'Non attribué',
-        String(r.createdAt).slice(0, 10),
-      ]),
-    );
-    c.header('Content-Disposition', 'attachment; filename="proprietaires.csv"');
-    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    return csvDownload(c, 'proprietaires.csv', COLUMNS, items);
   });
 
   app.get('/staff/leads/:id', ...staff, async (c) => {
