@@ -18,6 +18,30 @@ const optionalMatching = (pattern: RegExp, message: string) =>
     .optional();
 
 /**
+ * A whole number from `min` to `max`, `fallback` when unset or empty; out of range, the message
+ * gives both bounds (`between`) or the one crossed.
+ */
+const integerSetting = (
+  name: string,
+  [min, max]: [number, number],
+  fallback: number,
+  between = false,
+) => {
+  const tooSmall = between
+    ? `${name} doit être compris entre ${min} et ${max}.`
+    : `${name} doit valoir au moins ${min}.`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${name} doit être un nombre.` })
+      .int(`${name} doit être un entier.`)
+      .min(min, tooSmall)
+      .max(max, between ? tooSmall : `${name} doit valoir au plus ${max}.`)
+      .default(fallback),
+  );
+};
+
+/**
  * Every environment variable the server reads, parsed once at start.
  * A bad value stops the start with a message naming the variable (STYLE.md habit 8).
  */
@@ -27,15 +51,7 @@ export const envSchema = z.object({
       error: 'NODE_ENV doit valoir development, test ou production.',
     })
     .default('development'),
-  PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'PORT doit être un nombre.' })
-      .int('PORT doit être un entier.')
-      .min(0, 'PORT doit être compris entre 0 et 65535.')
-      .max(65535, 'PORT doit être compris entre 0 et 65535.')
-      .default(3000),
-  ),
+  PORT: integerSetting('PORT', [0, 65535], 3000, true),
   HOST: z
     .string()
     .trim()
@@ -62,15 +78,7 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_URL: optionalMatching(/^smtps?:\/\//, 'SMTP_URL doit commencer par smtp:// ou smtps://.'),
   MAIL_FROM: z.string().trim().min(3).default('Chassimmo <contact@chassimmo.fr>'),
-  PUBLIC_FORM_HOURLY_LIMIT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'PUBLIC_FORM_HOURLY_LIMIT doit être un nombre.' })
-      .int('PUBLIC_FORM_HOURLY_LIMIT doit être un entier.')
-      .min(1, 'PUBLIC_FORM_HOURLY_LIMIT doit valoir au moins 1.')
-      .max(100_000, 'PUBLIC_FORM_HOURLY_LIMIT doit valoir au plus 100000.')
-      .default(5),
-  ),
+  PUBLIC_FORM_HOURLY_LIMIT: integerSetting('PUBLIC_FORM_HOURLY_LIMIT', [1, 100_000], 5),
   /** Stripe secret key (sk_test_… or sk_live_…); without it, the shop's local test checkout. */
   STRIPE_SECRET_KEY: optionalMatching(
     /^(sk|rk)_(test|live)_\w+$/,

@@ -6,10 +6,11 @@ import type Stripe from 'stripe';
 import { afterEach, expect } from 'vitest';
 import { apiErrorSchema } from '../src/domain/api/errors';
 import { createApp } from './app';
-import { UsersRepo } from './resources/users/users.repo';
+import { TokenService } from './auth/tokens';
+import { UsersRepo, tokenSubject } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { MailQueue } from './mail/mail-queue';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { parseEnv } from './env';
 import { loadGeoIndex, type GeoIndex } from './geo/geo-data';
 
@@ -86,4 +87,15 @@ export async function fieldErrorsOf(res: Response): Promise<Record<string, strin
   expect(answer.message).toMatch(/champs sont invalides/);
   expect(answer.error.fields).toEqual(answer.fieldErrors);
   return answer.error.fields ?? {};
+}
+
+/** An Authorization header for the account `email` of a test app, and the account's id. */
+export async function signedIn(made: { db: Db; jwtSecret: Uint8Array }, email: string) {
+  const row = await made.db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const { token } = await new TokenService(made.db, made.jwtSecret).issue(tokenSubject(row));
+  return { id: row.id, headers: { Authorization: `Bearer ${token}` } };
 }

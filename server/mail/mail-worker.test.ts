@@ -70,6 +70,14 @@ async function freePort(): Promise<number> {
 }
 
 const cleanup: (() => Promise<void> | void)[] = [];
+
+/** A test app with one mail queued, to x@exemple.fr. */
+async function oneQueued(mail: { subject: string; text: string; html: string }) {
+  const made = await makeTestApp();
+  cleanup.push(() => made.db.destroy());
+  await made.mails.enqueue({ to: 'x@exemple.fr', ...mail });
+  return made;
+}
 afterEach(async () => {
   for (const step of cleanup.reverse()) await step();
   cleanup.length = 0;
@@ -167,17 +175,14 @@ describe('mail queue and worker, with a real SMTP server', () => {
   });
 
   it('marks a mail failed after its last attempt, and stops trying it', async () => {
-    const { db, mails } = await makeTestApp();
-    cleanup.push(() => db.destroy());
-    const port = await freePort();
-    const transport = new SmtpTransport(`smtp://127.0.0.1:${port}`, 'contact@chassimmo.fr');
-    cleanup.push(() => transport.close());
-    await mails.enqueue({
-      to: 'x@exemple.fr',
+    const { db, mails } = await oneQueued({
       subject: 'Essai',
       text: 'Essai',
       html: '<p>Essai</p>',
     });
+    const port = await freePort();
+    const transport = new SmtpTransport(`smtp://127.0.0.1:${port}`, 'contact@chassimmo.fr');
+    cleanup.push(() => transport.close());
     const worker = new MailWorker(db, mails, transport, {
       retry: { baseMs: 10, maxMs: 20 },
       maxAttempts: 3,
@@ -190,10 +195,7 @@ describe('mail queue and worker, with a real SMTP server', () => {
   });
 
   it('blanks a delivered mail’s body in production, whose links would open an account', async () => {
-    const { db, mails } = await makeTestApp();
-    cleanup.push(() => db.destroy());
-    await mails.enqueue({
-      to: 'x@exemple.fr',
+    const { db, mails } = await oneQueued({
       subject: 'Réinitialisation',
       text: 'Lien : https://www.chassimmo.fr/reinitialiser-mot-de-passe/abc',
       html: '<p>Lien</p>',

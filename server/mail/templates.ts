@@ -295,14 +295,16 @@ export function accountCreatedMail(to: string, firstname: string, link: string):
   });
 }
 
+/** A refused document: its label, the staff's reason, where to send another. */
+export interface DocumentRefusal {
+  documentLabel: string;
+  reason: string;
+  dashboardUrl: string;
+}
+
 /** « Mes documents » (issue 16): a document the buyer sent was refused, and why. */
-export function documentRefusedMail(
-  to: string,
-  firstname: string,
-  documentLabel: string,
-  reason: string,
-  dashboardUrl: string,
-): Mail {
+export function documentRefusedMail(to: string, firstname: string, refusal: DocumentRefusal): Mail {
+  const { documentLabel, reason, dashboardUrl } = refusal;
   return render(to, `Document à renvoyer\u00a0: ${documentLabel}`, {
     greeting: `Bonjour ${firstname},`,
     paragraphs: [

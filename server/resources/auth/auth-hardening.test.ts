@@ -39,6 +39,17 @@ async function setup(env: Record<string, string> = {}) {
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
+/** « Mot de passe oublié », then the e-mailed link followed with a new password. */
+async function resetByMail(app: App['app'], mails: App['mails'], email: string, password: string) {
+  await call(app, '/api/auth/forgot-password', postJson({ email }));
+  const token = (await mails.list(email))[0]?.links[0]?.split('/reinitialiser-mot-de-passe/')[1];
+  await call(
+    app,
+    '/api/auth/reset-password',
+    postJson({ token, password, passwordConfirm: password }),
+  );
+}
+
 async function call(app: App['app'], url: string, init: RequestInit = {}) {
   const res = await app.request(url, init);
   const text = await res.text();
@@ -114,13 +125,7 @@ describe('sign-in under parallel guessing', () => {
     const keys = (await db.selectFrom('throttle').select('key').execute()).map((r) => r.key);
     expect(keys.join(' ')).not.toMatch(/@|203\.0\.113/);
 
-    await call(app, '/api/auth/forgot-password', postJson({ email }));
-    const reset = (await mails.list(email))[0]?.links[0]?.split('/reinitialiser-mot-de-passe/')[1];
-    await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token: reset, password: 'Retrouve12', passwordConfirm: 'Retrouve12' }),
-    );
+    await resetByMail(app, mails, email, 'Retrouve12');
     expect((await login(app, email, 'Retrouve12')).status).toBe(200);
   });
 
@@ -208,13 +213,7 @@ describe('sessions after a password change', () => {
     const { app, mails } = await setup();
     const email = 'manager@demo.chassimmo.fr';
     const token = (await login(app, email, DEMO_PASSWORD)).body.token as string;
-    await call(app, '/api/auth/forgot-password', postJson({ email }));
-    const reset = (await mails.list(email))[0]?.links[0]?.split('/reinitialiser-mot-de-passe/')[1];
-    await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token: reset, password: 'Reprise12', passwordConfirm: 'Reprise12' }),
-    );
+    await resetByMail(app, mails, email, 'Reprise12');
     expect((await call(app, '/api/user', bearer(token))).status).toBe(401);
   });
 });

@@ -21,6 +21,9 @@ async function setup(env?: Record<string, string>) {
 
 /** Every answer body read in these tests, to check no hash ever leaks. */
 const bodies: string[] = [];
+/** POST of a JSON body, through call. */
+const post = (app: App['app'], path: string, body: unknown) => call(app, path, postJson(body));
+
 async function call(app: App['app'], path: string, init?: RequestInit) {
   const res = await app.request(path, init);
   const text = await res.text();
@@ -32,7 +35,7 @@ async function call(app: App['app'], path: string, init?: RequestInit) {
 }
 
 async function login(app: App['app'], username: string, password = DEMO_PASSWORD) {
-  return call(app, '/api/login', postJson({ username, password }));
+  return post(app, '/api/login', { username, password });
 }
 
 async function tokenOf(app: App['app'], username: string) {
@@ -98,14 +101,14 @@ describe('POST /api/login', () => {
     ['an empty body', {}],
   ])('answers 400 in French to %s', async (_label, payload) => {
     const { app } = await setup();
-    const { status, body } = await call(app, '/api/login', postJson(payload));
+    const { status, body } = await post(app, '/api/login', payload);
     expect(status).toBe(400);
     expect(body.message).toMatch(/champs sont invalides/);
   });
 
   it('answers 400 to a body that is not JSON, and 415 to a form post', async () => {
     const { app } = await setup();
-    expect((await call(app, '/api/login', postJson('{nope'))).status).toBe(400);
+    expect((await post(app, '/api/login', '{nope')).status).toBe(400);
     const form = await app.request('/api/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -294,16 +297,12 @@ describe('activation and password reset by e-mail', () => {
 
   it('sends a new confirmation link that confirms the account and signs in, once', async () => {
     const { app, mails } = await setup();
-    const answer = await call(
-      app,
-      '/api/auth/resend-activation',
-      postJson({ email: 'nouveau@demo.chassimmo.fr' }),
-    );
-    const unknown = await call(
-      app,
-      '/api/auth/resend-activation',
-      postJson({ email: 'personne@exemple.fr' }),
-    );
+    const answer = await post(app, '/api/auth/resend-activation', {
+      email: 'nouveau@demo.chassimmo.fr',
+    });
+    const unknown = await post(app, '/api/auth/resend-activation', {
+      email: 'personne@exemple.fr',
+    });
     expect(answer).toEqual(unknown);
     const mail = (await mails.list('nouveau@demo.chassimmo.fr'))[0];
     expect(mail?.subject).toMatch(/Confirmez votre inscription/);
@@ -311,7 +310,7 @@ describe('activation and password reset by e-mail', () => {
     const code = codeFrom(mail?.links[0], '/activation');
     expect(mail?.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:3000\/activation\/[\w-]{43}$/);
 
-    const activated = await call(app, '/api/auth/activate', postJson({ code }));
+    const activated = await post(app, '/api/auth/activate', { code });
     expect(activated.status).toBe(200);
     expect(activated.body.user).toMatchObject({
       email: 'nouveau@demo.chassimmo.fr',
@@ -320,23 +319,17 @@ describe('activation and password reset by e-mail', () => {
     expect((await call(app, '/api/user', bearer(activated.body.token as string))).status).toBe(200);
     expect((await login(app, 'nouveau@demo.chassimmo.fr')).status).toBe(200);
 
-    const again = await call(app, '/api/auth/activate', postJson({ code }));
+    const again = await post(app, '/api/auth/activate', { code });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ reason: 'invalid-code' });
   });
 
   it('resets a forgotten password through the e-mailed link, under the password rules', async () => {
     const { app, mails } = await setup();
-    const answer = await call(
-      app,
-      '/api/auth/forgot-password',
-      postJson({ email: 'directeur@demo.chassimmo.fr' }),
-    );
-    const unknown = await call(
-      app,
-      '/api/auth/forgot-password',
-      postJson({ email: 'personne@exemple.fr' }),
-    );
+    const answer = await post(app, '/api/auth/forgot-password', {
+      email: 'directeur@demo.chassimmo.fr',
+    });
+    const unknown = await post(app, '/api/auth/forgot-password', { email: 'personne@exemple.fr' });
     expect(answer).toEqual(unknown);
     expect(await mails.list('personne@exemple.fr')).toEqual([]);
     const token = codeFrom(
@@ -344,37 +337,37 @@ describe('activation and password reset by e-mail', () => {
       '/reinitialiser-mot-de-passe',
     );
 
-    const mismatch = await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token, password: 'Nouveau123', passwordConfirm: 'Nouveau124' }),
-    );
+    const mismatch = await post(app, '/api/auth/reset-password', {
+      token,
+      password: 'Nouveau123',
+      passwordConfirm: 'Nouveau124',
+    });
     expect(mismatch.status).toBe(400);
     expect((mismatch.body.fieldErrors as Record<string, string>).passwordConfirm).toBe(
       passwordMessages.mismatch,
     );
-    const weak = await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token, password: 'abc', passwordConfirm: 'abc' }),
-    );
+    const weak = await post(app, '/api/auth/reset-password', {
+      token,
+      password: 'abc',
+      passwordConfirm: 'abc',
+    });
     expect((weak.body.fieldErrors as Record<string, string>).password).toBe(
       passwordMessages.minLength,
     );
 
-    const ok = await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token, password: 'Nouveau123', passwordConfirm: 'Nouveau123' }),
-    );
+    const ok = await post(app, '/api/auth/reset-password', {
+      token,
+      password: 'Nouveau123',
+      passwordConfirm: 'Nouveau123',
+    });
     expect(ok.status).toBe(200);
     expect((await login(app, 'directeur@demo.chassimmo.fr', 'Nouveau123')).status).toBe(200);
     expect((await login(app, 'directeur@demo.chassimmo.fr')).status).toBe(401);
-    const reused = await call(
-      app,
-      '/api/auth/reset-password',
-      postJson({ token, password: 'Autre1234', passwordConfirm: 'Autre1234' }),
-    );
+    const reused = await post(app, '/api/auth/reset-password', {
+      token,
+      password: 'Autre1234',
+      passwordConfirm: 'Autre1234',
+    });
     expect(reused.status).toBe(400);
   });
 

@@ -51,13 +51,11 @@ export async function reviewDocument(
     );
     if (status === 'refuse' && buyer.is_archived !== 1 && !buyer.deleted_at)
       await mails.enqueue(
-        documentRefusedMail(
-          buyer.email,
-          buyer.firstname,
-          documentKindLabel(kind),
-          reason ?? '',
-          `${input.publicUrl}/dashboard`,
-        ),
+        documentRefusedMail(buyer.email, buyer.firstname, {
+          documentLabel: documentKindLabel(kind),
+          reason: reason ?? '',
+          dashboardUrl: `${input.publicUrl}/dashboard`,
+        }),
         trx,
       );
     return 'done';

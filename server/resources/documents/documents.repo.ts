@@ -113,8 +113,7 @@ export function documentRow(db: Kysely<Database>, userId: string, kind: Document
   return db
     .selectFrom('client_document')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
+    .where((eb) => eb.and({ user_id: userId, kind }))
     .executeTakeFirst();
 }
 

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../../src/domain/client-documents';
-import { Role } from '../../../src/domain/roles';
-import { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { staffTestApp, type Caller } from '../../staff/test-staff';
+import { signedIn } from '../../test-app';
 import { LocalDocumentStore } from './document-store';
 
 let db: Db | undefined;
@@ -32,17 +31,8 @@ async function setup() {
   const dataDir = path.join(root, 'data');
   const t = await staffTestApp({ DATA_DIR: dataDir }, dataDir);
   db = t.db;
-  const other = await t.db
-    .selectFrom('app_user')
-    .select(['id', 'session_version'])
-    .where('email', '=', 'nouveau@demo.chassimmo.fr')
-    .executeTakeFirstOrThrow();
-  const { token } = await new TokenService(t.db, t.jwtSecret).issue({
-    id: other.id,
-    roles: [Role.CLIENT],
-    sessionVersion: other.session_version,
-  });
-  const headers = { ...t.headers, other: { Authorization: `Bearer ${token}` } } as Record<
+  const other = await signedIn(t, 'nouveau@demo.chassimmo.fr');
+  const headers = { ...t.headers, other: other.headers } as Record<
     Caller | 'other',
     Record<string, string>
   >;

@@ -77,13 +77,8 @@ export async function findOrder(db: Executor, id: string): Promise<Order | undef
 
 /** A signed-in buyer's orders, newest first (the client area). */
 export async function ordersOfUser(db: Db, userId: string): Promise<Order[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map(toOrder);
+  const mine = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
+  return (await mine.orderBy('created_at', 'desc').execute()).map(toOrder);
 }
 
 export async function setStripeSession(

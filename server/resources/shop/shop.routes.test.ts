@@ -1,9 +1,7 @@
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Role } from '../../../src/domain/roles';
-import { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
-import { makeTestApp, postJson } from '../../test-app';
+import { makeTestApp, postJson, signedIn } from '../../test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_shop_secret';
 const PAGE = 'http://127.0.0.1:3000/homestylz/pack/1';
@@ -462,17 +460,8 @@ describe('GET /api/orders/mine', () => {
     const made = await makeTestApp({ env, seed: true });
     db = made.db;
     const { app } = made;
-    const user = await made.db
-      .selectFrom('app_user')
-      .select(['id', 'email'])
-      .where('email', '=', 'client@demo.chassimmo.fr')
-      .executeTakeFirstOrThrow();
-    const { token } = await new TokenService(made.db, made.jwtSecret).issue({
-      id: user.id,
-      roles: [Role.CLIENT],
-      sessionVersion: 0,
-    });
-    const auth = { Authorization: `Bearer ${token}` };
+    const { id, headers: auth } = await signedIn(made, 'client@demo.chassimmo.fr');
+    const user = { id, email: 'client@demo.chassimmo.fr' };
     const res = await app.request(
       '/api/payment',
       postJson({ lineItems: [line(23, 6500, 3)], url: '/homestylz/pack/2' }, auth),
