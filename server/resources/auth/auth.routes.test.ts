@@ -337,29 +337,19 @@ describe('activation and password reset by e-mail', () => {
       '/reinitialiser-mot-de-passe',
     );
 
-    const mismatch = await post(app, '/api/auth/reset-password', {
-      token,
-      password: 'Nouveau123',
-      passwordConfirm: 'Nouveau124',
-    });
+    const reset = (password: string, passwordConfirm = password) =>
+      post(app, '/api/auth/reset-password', { token, password, passwordConfirm });
+    const mismatch = await reset('Nouveau123', 'Nouveau124');
     expect(mismatch.status).toBe(400);
     expect((mismatch.body.fieldErrors as Record<string, string>).passwordConfirm).toBe(
       passwordMessages.mismatch,
     );
-    const weak = await post(app, '/api/auth/reset-password', {
-      token,
-      password: 'abc',
-      passwordConfirm: 'abc',
-    });
+    const weak = await reset('abc');
     expect((weak.body.fieldErrors as Record<string, string>).password).toBe(
       passwordMessages.minLength,
     );
 
-    const ok = await post(app, '/api/auth/reset-password', {
-      token,
-      password: 'Nouveau123',
-      passwordConfirm: 'Nouveau123',
-    });
+    const ok = await reset('Nouveau123');
     expect(ok.status).toBe(200);
     expect((await login(app, 'directeur@demo.chassimmo.fr', 'Nouveau123')).status).toBe(200);
     expect((await login(app, 'directeur@demo.chassimmo.fr')).status).toBe(401);
