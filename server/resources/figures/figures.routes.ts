@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { StaffFigures } from '../../../src/domain/staff-admin-views';
+import type { StaffFigures } from '../../../src/domain/api/figures';
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { actorOf, figuresScope, FORBIDDEN } from '../../staff/policy';
