@@ -12,6 +12,7 @@ import { decoyHash, verifyPassword } from '../../auth/password-hash';
 import { requireAuth, requireRoles, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
+import { underApi } from '../../http/paths';
 import {
   ACCOUNT_MAILS_PER_ACCOUNT,
   PASSWORD_CHECK_PER_ACCOUNT,
@@ -28,9 +29,6 @@ import {
   saveClientCriteria,
 } from './client.repo';
 
-/** The path of a contract, as mounted on /api. */
-const under = (path: string) => path.replace(/^\/api/, '');
-
 /**
  * The client area's server half (issue 16, docs/client-area.md): what the buyer sees of their
  * project, editing the search, the RGPD export and the account's deletion. Mounted on /api;
@@ -45,14 +43,14 @@ export function clientAreaRoutes(
   const me = (c: Context) => (c as Context<AuthEnv>).get('user')._id;
   const at = () => new Date(now()).toISOString();
 
-  app.get(under(OVERVIEW_PATH), ...client, async (c) => {
+  app.get(underApi(OVERVIEW_PATH), ...client, async (c) => {
     const user = c.get('user');
     return c.json(await clientOverview(db, { id: user._id, id_chasseur: user.idChasseur }));
   });
 
   // The wizard's own schema; sent with an Idempotency-Key so an edit made offline arrives once.
   app.post(
-    under(CRITERIA_PATH),
+    underApi(CRITERIA_PATH),
     ...client,
     idempotentPost({
       db,
@@ -69,7 +67,7 @@ export function clientAreaRoutes(
   );
 
   /** RGPD art. 15 and 20: everything stored about the caller, as one JSON file. */
-  app.get(under(CLIENT_EXPORT_PATH), ...client, async (c) => {
+  app.get(underApi(CLIENT_EXPORT_PATH), ...client, async (c) => {
     const userId = me(c);
     // One e-mail per export, three an hour at most: a script calling the export in a loop does
     // not flood the person's inbox (the export itself is theirs to take).
@@ -87,7 +85,7 @@ export function clientAreaRoutes(
    * « Supprimer mon compte »: asks the password (under the sign-in limit), then anonymises the
    * account (client.repo.ts deleteClientAccount).
    */
-  app.post(under(DELETE_ACCOUNT_PATH), ...client, async (c) => {
+  app.post(underApi(DELETE_ACCOUNT_PATH), ...client, async (c) => {
     const parsed = deletionSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const userId = me(c);

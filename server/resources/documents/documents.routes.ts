@@ -7,11 +7,16 @@ import {
   isDocumentKind,
   type DocumentKind,
 } from '../../../src/domain/client-documents';
-import { DOCUMENT_UPLOAD_PATH, documentReviewSchema } from '../../../src/domain/api/documents';
+import {
+  DOCUMENTS_PATH,
+  DOCUMENT_UPLOAD_PATH,
+  documentReviewSchema,
+} from '../../../src/domain/api/documents';
 import { Role } from '../../../src/domain/roles';
 import { requireAuth, requireRoles, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../http/idempotency';
+import { underApi } from '../../http/paths';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { actorOf, requireStaff, type StaffEnv } from '../../staff/policy';
 import type { DocumentStore } from './document-store';
@@ -65,11 +70,11 @@ export function clientDocumentsRoutes(
     });
   }
 
-  app.get('/client/documents', ...client, async (c) =>
+  app.get(underApi(DOCUMENTS_PATH), ...client, async (c) =>
     c.json(await documentList(db, c.get('user')._id, false)),
   );
 
-  app.put(DOCUMENT_UPLOAD_PATH.replace(/^\/api/, ''), ...client, async (c) => {
+  app.put(underApi(DOCUMENT_UPLOAD_PATH), ...client, async (c) => {
     const kind = kindOf(c);
     if (!kind) return apiError(c, 404, NO_KIND);
     const declared = Number(c.req.header('Content-Length'));
@@ -114,7 +119,7 @@ export function clientDocumentsRoutes(
     return c.json(await documentOf(db, userId, kind, false));
   });
 
-  app.get('/client/documents/:kind/file', ...client, async (c) => {
+  app.get(underApi(`${DOCUMENT_UPLOAD_PATH}/file`), ...client, async (c) => {
     const kind = kindOf(c);
     if (!kind) return apiError(c, 404, NO_KIND);
     return download(c, c.get('user')._id, kind);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { apiError } from '../../http/errors';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import { idempotentPost } from '../../http/idempotency';
+import { underApi } from '../../http/paths';
 import { DuplicateEmail, registerBuyer, type RegistrationDeps } from './register.repo';
 
 export interface RegisterDeps extends Omit<RegistrationDeps, 'staffEmail'> {
@@ -28,7 +29,7 @@ export function registerRoutes({
   const app = new Hono<AuthEnv>();
 
   app.post(
-    REGISTER_PATH.replace(/^\/api/, ''),
+    underApi(REGISTER_PATH),
     idempotentPost({
       db,
       scope: 'register',

@@ -6,8 +6,11 @@ import { DOCUMENT_REASON_MAX, documentKinds, type DocumentKind } from '../client
  * server's routes and the client area. The file itself travels as the raw body of a PUT.
  */
 
+/** GET: every kind of document asked for, with what the client sent. */
+export const DOCUMENTS_PATH = '/api/client/documents';
+
 /** The upload of one kind of document: PUT, the file's bytes as the body. */
-export const DOCUMENT_UPLOAD_PATH = '/api/client/documents/:kind';
+export const DOCUMENT_UPLOAD_PATH = `${DOCUMENTS_PATH}/:kind`;
 
 /** The path of an upload, and of its download (`/file`). */
 export const documentUploadPath = (kind: DocumentKind) =>

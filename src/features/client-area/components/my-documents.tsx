@@ -4,6 +4,11 @@ import {
   type ClientDocumentView,
   type DocumentKind,
 } from '../../../domain/client-documents';
+import {
+  DOCUMENTS_PATH,
+  documentFilePath,
+  documentUploadPath,
+} from '../../../domain/api/documents';
 import { formatLongDate } from '../../../domain/dates';
 import { useCachedApi } from '../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../lib/api';
@@ -16,8 +21,6 @@ import { changeHeaders, usePendingChanges } from '../../offline/submission-statu
 import { PendingChange } from './pending-change';
 import { checkDocumentFile, fileHead, prepareDocument } from '../document-file';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
-
-const filePath = (kind: DocumentKind) => `/api/client/documents/${kind}/file`;
 
 /** One kind: its status, the staff's reason when refused, and the file input to send it. */
 function DocumentRow({
@@ -56,7 +59,7 @@ function DocumentRow({
       // Without network the service worker keeps the file (in the outbox, with its name and
       // size) and sends it once, with this key.
       const answer = await api<ClientDocumentView | { queued: true }>(
-        `/api/client/documents/${doc.kind}`,
+        documentUploadPath(doc.kind),
         {
           method: 'PUT',
           body: prepared.blob,
@@ -129,7 +132,7 @@ function DocumentRow({
             type="button"
             className="btn btn-sm btn-ghost"
             onClick={() => {
-              downloadWithToken(filePath(doc.kind), doc.fileName ?? 'document').catch(
+              downloadWithToken(documentFilePath(doc.kind), doc.fileName ?? 'document').catch(
                 (failure: unknown) => notify.error(toApiFailure(failure).message),
               );
             }}
@@ -177,7 +180,7 @@ export function MyDocuments() {
   const { user } = useSession();
   const userId = user?._id;
   // Kept on the device with the rest of the area: the statuses read offline after one visit.
-  const [load, reload] = useCachedApi<ClientDocumentView[]>(userId, '/api/client/documents');
+  const [load, reload] = useCachedApi<ClientDocumentView[]>(userId, DOCUMENTS_PATH);
   // Uploads waiting in the outbox (the service worker writes them as it keeps them): arrived,
   // the statuses are read again.
   const pending = usePendingChanges(userId, 'client-document', reload);
