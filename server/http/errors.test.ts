@@ -78,10 +78,31 @@ describe('error answers', () => {
     }
   });
 
-  it('gives a 404 of the API and a 409 with its record the same shape', async () => {
+  it('answers a payment request of the wrong shape in French too', async () => {
+    made = await makeTestApp();
+    for (const body of [[], { lineItems: 'x', url: 3 }]) {
+      const res = await made.app.request('/api/payment', postJson(body));
+      expect(res.status).toBe(400);
+      const answer = apiErrorSchema.parse(await res.json());
+      expect(answer.error.message).not.toMatch(ENGLISH);
+      expect(answer.error.message).toMatch(/panier|paiement/);
+    }
+  });
+
+  it('gives a 404 of the API and a 409 the same shape', async () => {
     made = await makeTestApp();
     const missing = await made.app.request('/api/nulle-part');
     expect(missing.status).toBe(404);
     expect(apiErrorSchema.parse(await missing.json()).error.message).toMatch(/n’existe pas/);
+    const register = () =>
+      made!.app.request(
+        '/api/register',
+        postJson(validRegistration, { 'Idempotency-Key': randomUUID() }),
+      );
+    expect((await register()).status).toBe(201);
+    const again = await register();
+    expect(again.status).toBe(409);
+    const answer = apiErrorSchema.parse(await again.json());
+    expect(answer.error.fields?.email).toMatch(/Un compte existe déjà/);
   });
 });

@@ -36,8 +36,6 @@ export interface ShopRoutesOptions {
   publishableKey: string | undefined;
 }
 
-
-
 /** What a buyer sees of an order: no return addresses, no Stripe ids. */
 function orderView(order: Order) {
   return {
@@ -74,17 +72,11 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
   );
 
   app.post('/payment', async (c) => {
-    const parsed = paymentRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      return apiError(
-        c,
-        400,
-        message && !message.startsWith('Invalid')
-          ? message
-          : 'La demande de paiement est invalide. Rechargez la page puis réessayez.',
-      );
-    }
+    // The schema's own messages, else this one (a body no basket panel sends).
+    const parsed = paymentRequestSchema.safeParse(await readJson(c), {
+      error: () => 'La demande de paiement est invalide. Rechargez la page puis réessayez.',
+    });
+    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? '');
     const urls = returnUrls(parsed.data.url, options.publicUrl, options.allowLoopbackReturn);
     if (!urls) return apiError(c, 400, 'L’adresse de retour doit être une page de ce site.');
     const priced = repriceLineItems(parsed.data.lineItems);
