@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { hasAnyRole, Role, type RoleCode } from '../../../domain/roles';
+import { hasAnyRole, Role, SUPERVISORS, type RoleCode } from '../../../domain/roles';
 import { formatUpdatedAt } from '../../../domain/dates';
 import { useSession } from '../../auth';
 import { STAFF_BASE } from '../staff-paths';
@@ -11,8 +11,6 @@ interface Tab {
   /** Who sees the tab; everyone on staff when absent. The server refuses the rest anyway. */
   roles?: readonly RoleCode[];
 }
-
-const SUPERVISORS: readonly RoleCode[] = [Role.MANAGER, Role.DIRECTEUR, Role.ADMIN];
 
 const tabs: Tab[] = [
   { href: STAFF_BASE, label: 'Aujourd’hui' },
