@@ -33,6 +33,16 @@ export async function queueAccountLink(
   );
 }
 
+/** A link requested by its owner (« renvoyer », « mot de passe oublié »): in its own transaction. */
+export function mailAccountLink(
+  db: Db,
+  deps: { accountTokens: AccountTokens; mails: MailQueue; publicUrl: string },
+  kind: keyof typeof links,
+  account: { id: string; email: string; firstname: string },
+): Promise<void> {
+  return db.transaction().execute((trx) => queueAccountLink(trx, deps, kind, account));
+}
+
 /** The account a link's code opens, once: undefined when used, expired, or the account archived. */
 export async function accountOfLink(
   deps: { accountTokens: AccountTokens; users: UsersRepo },

@@ -29,7 +29,7 @@ import {
 } from '../../http/throttle';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import type { MailQueue } from '../../mail/mail-queue';
-import { accountOfLink, queueAccountLink, setPasswordFromLink } from './account-links';
+import { accountOfLink, mailAccountLink, setPasswordFromLink } from './account-links';
 
 export interface AuthDeps {
   db: Db;
@@ -181,7 +181,7 @@ export function authRoutes({
           ])
         ).ok
       ) {
-        await db.transaction().execute((trx) => queueAccountLink(trx, linkDeps, kind, row));
+        await mailAccountLink(db, linkDeps, kind, row);
       }
       return c.json({ message: answer });
     };

@@ -23,6 +23,17 @@ export async function fulfilOrder(
   return paid;
 }
 
+/** The local test checkout's « Payer » (docs/shop.md): fulfilOrder in its own transaction. */
+export function payTestOrder(
+  db: Db,
+  mails: MailQueue,
+  orderId: string,
+  email: string | null,
+): Promise<Order | undefined> {
+  const now = new Date().toISOString();
+  return db.transaction().execute((trx) => fulfilOrder(trx, mails, orderId, email, now));
+}
+
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored' | 'amount-mismatch';
 
 /**
