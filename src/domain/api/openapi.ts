@@ -84,6 +84,9 @@ const CLIENT = 'Espace client';
 const SHOP = 'Boutique';
 const USERS = 'Utilisateurs (administration)';
 
+/** « Send me a link »: the same answer whatever the address. */
+const LINK_REQUEST: Details = { body: emailRequestSchema, answer: messageSchema };
+
 /** [method, path, summary, details] of each operation, by tag. */
 const table: [string, [Method, string, string, Details?][]][] = [
   [
@@ -131,18 +134,8 @@ const table: [string, [Method, string, string, Details?][]][] = [
         'Confirmer son adresse e-mail (lien reçu)',
         { body: activationSchema, answer: loginResponseSchema },
       ],
-      [
-        'post',
-        RESEND_ACTIVATION_PATH,
-        'Recevoir de nouveau le lien de confirmation',
-        { body: emailRequestSchema, answer: messageSchema },
-      ],
-      [
-        'post',
-        FORGOT_PASSWORD_PATH,
-        'Mot de passe oublié\u00a0: recevoir un lien',
-        { body: emailRequestSchema, answer: messageSchema },
-      ],
+      ['post', RESEND_ACTIVATION_PATH, 'Recevoir de nouveau le lien de confirmation', LINK_REQUEST],
+      ['post', FORGOT_PASSWORD_PATH, 'Mot de passe oublié\u00a0: recevoir un lien', LINK_REQUEST],
       [
         'post',
         RESET_PASSWORD_PATH,
