@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { QueuedMailRow } from '../../src/domain/staff-admin-views';
 import type { Database, MailQueueTable, MailStatus } from '../db/schema';
 import type { Mail } from './templates';
 
@@ -94,48 +93,20 @@ export class MailQueue {
     return (await query.execute()).map(toQueuedMail);
   }
 
-  /** A page of the queue, newest first, for the admins' « Courriels » screen. */
-  async page(
-    status: MailStatus | undefined,
-    page: number,
-    pageSize: number,
-  ): Promise<{ items: QueuedMailRow[]; total: number }> {
-    let query = this.db.selectFrom('mail_queue');
-    if (status) query = query.where('status', '=', status);
-    const [rows, counted] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return {
-      items: rows.map((row) => {
-        const { html, text, links, ...mail } = toQueuedMail(row);
-        void html;
-        void text;
-        void links;
-        return mail;
-      }),
-      total: Number(counted.n),
-    };
-  }
-
   /**
    * « Renvoyer »: a failed mail goes back to the queue now, with a fresh set of tries. Only a
    * failed one: a pending or sent mail is left alone (no double sending). True when requeued.
    */
-  async retry(id: number): Promise<boolean> {
-    const updated = await this.db
+  async retry(id: number, trx: Kysely<Database> = this.db): Promise<boolean> {
+    const updated = await trx
       .updateTable('mail_queue')
       .set({ status: 'pending', attempts: 0, next_attempt_at: this.now(), lease_until: null })
       .where('id', '=', id)
       .where('status', '=', 'failed')
       .executeTakeFirst();
     const requeued = Number(updated.numUpdatedRows) === 1;
-    if (requeued) this.listeners.forEach((listener) => listener());
+    // As after an enqueue: the worker is woken once the caller's transaction has ended.
+    if (requeued) setTimeout(() => this.listeners.forEach((listener) => listener()), 5).unref();
     return requeued;
   }
 }

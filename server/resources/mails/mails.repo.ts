@@ -21,7 +21,10 @@ export function listMails(db: Db, f: MailListQuery): Promise<MailPage> {
   );
 }
 
-/** « Renvoyer »: a failed mail goes back to the queue, audited. False when it had not failed. */
+/**
+ * « Renvoyer »: a failed mail goes back to the queue with its audit entry, in one transaction.
+ * False when it had not failed.
+ */
 export async function retryMail(
   db: Db,
   mails: MailQueue,
@@ -29,17 +32,19 @@ export async function retryMail(
   id: number,
   at: string,
 ): Promise<boolean> {
-  if (!(await mails.retry(id))) return false;
-  await audit(
-    db,
-    {
-      actorId,
-      action: 'mail-retry',
-      recordType: 'user',
-      recordId: `mail:${id}`,
-      after: { mailId: id },
-    },
-    at,
-  );
-  return true;
+  return db.transaction().execute(async (trx) => {
+    if (!(await mails.retry(id, trx))) return false;
+    await audit(
+      trx,
+      {
+        actorId,
+        action: 'mail-retry',
+        recordType: 'user',
+        recordId: `mail:${id}`,
+        after: { mailId: id },
+      },
+      at,
+    );
+    return true;
+  });
 }
