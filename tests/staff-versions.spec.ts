@@ -108,10 +108,11 @@ test.describe('stale versions (issue 25)', () => {
       const [buyer] = queryDb<{ id: string }>('select id from app_user where email = ?', email);
       const fiche = `/wh-dashboard/acquereurs/${encodeURIComponent(buyer!.id)}`;
 
-      // The manager and the directeur open the same fiche.
-      const other = await signedInContext(browser, request, baseURL!, 'directeur');
-      const directeur = await other.newPage();
-      for (const screen of [page, directeur]) {
+      // The manager and the admin open the same fiche (not the demo directeur: its password
+      // belongs to tests/auth.spec.ts's reset test).
+      const other = await signedInContext(browser, request, baseURL!, 'admin');
+      const admin = await other.newPage();
+      for (const screen of [page, admin]) {
         await screen.goto(fiche);
         await appStarted(screen);
         await expect(screen.getByRole('region', { name: 'Chasseur', exact: true })).toContainText(
@@ -128,8 +129,8 @@ test.describe('stale versions (issue 25)', () => {
       await mine.getByRole('button', { name: 'Attribuer' }).click();
       await expect(mine.locator('p').first()).toContainText(hunter);
 
-      // The directeur, on the version read before, gives it to another (or takes it back).
-      const theirs = directeur.getByRole('region', { name: 'Chasseur', exact: true });
+      // The admin, on the version read before, gives it to another (or takes it back).
+      const theirs = admin.getByRole('region', { name: 'Chasseur', exact: true });
       const theirChoice = theirs.getByLabel('Chasseur attribué');
       await expect(theirChoice.locator('option')).not.toHaveCount(1);
       const options = await theirChoice.locator('option').allTextContents();
