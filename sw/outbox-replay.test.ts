@@ -44,7 +44,7 @@ let main: Awaited<ReturnType<typeof makeTestApp>>;
 let reachedServer = 0;
 
 beforeAll(async () => {
-  // Many submissions from one address: the per-address form limit is tested in server/routes.
+  // Many submissions from one address: the per-address form limit is tested in server/resources/leads/public-forms-abuse.test.ts.
   const test = await makeTestApp({ env: { PUBLIC_FORM_HOURLY_LIMIT: '1000' } });
   limited = await makeTestApp({ env: { PUBLIC_FORM_HOURLY_LIMIT: '1' } });
   const first = await limited.app.request(
