@@ -9,7 +9,8 @@ import type { BuyerProjectTable, Database } from '../../db/schema';
 
 /** Buyer projects (spec 3.3, 4.7): the SQL of the table buyer_project. */
 
-function parseList<T>(json: string): T[] {
+/** A JSON list column read back; [] when it is not one. */
+export function parseList<T>(json: string): T[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? (value as T[]) : [];

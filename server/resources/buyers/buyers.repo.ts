@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProjectStage } from '../../../src/domain/project';
 import { stageLabel } from '../../../src/domain/staff';
 import { toUserView } from '../users/users.repo';
-import { projectRowsOf, toProjectView } from './buyer-projects.repo';
+import { parseList, projectRowsOf, toProjectView } from './buyer-projects.repo';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type {
@@ -43,15 +43,6 @@ function filtered(db: Kysely<Database>, scope: Scope, f: BuyerFilters) {
     q = q.where(condition);
   return q;
 }
-
-const parseList = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 export async function listBuyers(
   db: Db,
@@ -140,8 +131,8 @@ export async function buyerRowsOf(db: Db, ids: readonly number[]): Promise<Buyer
             stage: r.stage as ProjectStage,
             stageLabel: stageLabel(r.stage),
             version: r.version,
-            departments: parseList(r.departments),
-            cities: parseList(r.cities),
+            departments: parseList<unknown>(r.departments).map(String),
+            cities: parseList<unknown>(r.cities).map(String),
             budget: r.budget,
             hunterId: r.hunterId,
             hunterName: personName({ firstname: r.hunterFirstname, lastname: r.hunterLastname }),
