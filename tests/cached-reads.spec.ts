@@ -2,16 +2,18 @@ import type { Page } from '@playwright/test';
 import { formatUpdatedAt } from '../src/domain/dates';
 import { appStarted, expect, queryDb, test } from './fixtures';
 import { storedRecords, swReady } from './support/browser-state';
-import { demo, signIn } from './support/sign-in';
+import { demo } from './support/sign-in';
+import {
+  expectNoteArrivedOnce,
+  openDashboardWithWorker,
+  userIdOf,
+} from './support/offline-changes';
 import { timeouts } from './support/timeouts';
 
 /**
  * Issue 25: one cached read that says what it shows, and changes made offline kept in the outbox
  * only (docs/decisions/010-cached-reads.md).
  */
-
-const userIdOf = (email: string) =>
-  queryDb<{ id: string }>('select id from app_user where email = ?', email)[0]!.id;
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -201,15 +203,7 @@ test.describe('changes made offline live in the outbox only', () => {
       expect(kept.filter((k) => k.path.startsWith('device:'))).toEqual([]);
 
       await context.setOffline(false);
-      await expect(page.getByTestId('staff-note').filter({ hasText: text })).toHaveCount(1, {
-        timeout: timeouts.background,
-      });
-      await expect(page.getByTestId('pending-note').filter({ hasText: text })).toHaveCount(0);
-      const stored = queryDb<{ n: number }>(
-        'select count(*) as n from staff_note where text = ?',
-        text,
-      );
-      expect(stored[0]?.n).toBe(1);
+      await expectNoteArrivedOnce(page, text);
     });
   });
 
@@ -219,10 +213,7 @@ test.describe('changes made offline live in the outbox only', () => {
   }) => {
     const email = demo('acheteur9');
     const id = userIdOf(email);
-    await signIn(page, email);
-    await page.waitForURL(/\/dashboard/);
-    await swReady(page);
-    await page.reload();
+    await openDashboardWithWorker(page, email);
     await expect(page.getByTestId('project-stage')).toBeVisible();
 
     await context.setOffline(true);

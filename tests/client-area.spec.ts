@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { appStarted, type DemoAccount, expect, queryDb, signedInContext, test } from './fixtures';
-import { swReady } from './support/browser-state';
 import { demo, PASSWORD, signIn } from './support/sign-in';
+import { openDashboardWithWorker, userIdOf } from './support/offline-changes';
 import { timeouts } from './support/timeouts';
 
 /**
  * The client area (issue 16), on the real server with its demo data (server/db/seed-demo-work.ts):
  * demo buyers followed by the demo hunter, whose projects he moved along the stages.
  */
-
-const userIdOf = (email: string) =>
-  queryDb<{ id: string }>('select id from app_user where email = ?', email)[0]!.id;
 
 /** A JPEG as a phone takes it: 4000 × 3000 px, several megabytes, drawn in the page. */
 async function phonePhoto(page: Page): Promise<Buffer> {
@@ -203,10 +200,7 @@ test.describe('client area offline (issue 16)', () => {
     // acheteur21: followed by the demo hunter, at « Recherche ».
     const email = demo('acheteur21');
     const id = userIdOf(email);
-    await signIn(page, email);
-    await page.waitForURL(/\/dashboard/);
-    await swReady(page);
-    await page.reload();
+    await openDashboardWithWorker(page, email);
     await expect(page.getByTestId('project-stage')).toHaveText('Recherche');
 
     await context.setOffline(true);

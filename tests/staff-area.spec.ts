@@ -6,6 +6,7 @@ import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture'
 import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { swReady } from './support/browser-state';
 import { demo } from './support/sign-in';
+import { expectNoteArrivedOnce } from './support/offline-changes';
 import { timeouts } from './support/timeouts';
 
 /** Letters only: names pass the forms' rules and stay unique per run. */
@@ -188,14 +189,6 @@ test.describe('staff area offline (issue 15)', () => {
     );
 
     await context.setOffline(false);
-    await expect(page.getByTestId('staff-note').filter({ hasText: text })).toHaveCount(1, {
-      timeout: timeouts.background,
-    });
-    await expect(page.getByTestId('pending-note').filter({ hasText: text })).toHaveCount(0);
-    const stored = queryDb<{ n: number }>(
-      'select count(*) as n from staff_note where text = ?',
-      text,
-    );
-    expect(stored[0]?.n).toBe(1);
+    await expectNoteArrivedOnce(page, text);
   });
 });
