@@ -4,6 +4,7 @@
 // 75 % de son plafond (ses octets rendus par un Hono nu).
 // Ne construit rien : lancez d’abord `npm run build` (DIST_DIR choisit le build, `dist` par défaut ;
 // BENCH_SECONDS la durée de chaque mesure, 10 s par défaut).
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -120,6 +121,8 @@ try {
     [serverMain],
     {
       NODE_ENV: 'production',
+      // Production takes its signing key from the environment; a throwaway one for the bench.
+      JWT_SECRET: randomBytes(48).toString('base64url'),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://127.0.0.1',

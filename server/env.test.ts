@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, isLoopbackHost, parseEnv, publicBaseUrl } from './env';
 
+/** Production needs its signing key from the environment (below). */
+const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) };
+
 describe('parseEnv', () => {
   it('runs with no configuration at all', () => {
     const env = parseEnv({});
@@ -36,9 +39,9 @@ describe('parseEnv', () => {
     );
     expect(parseEnv({ STRIPE_PUBLISHABLE_KEY: ' ' }).STRIPE_PUBLISHABLE_KEY).toBeUndefined();
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' };
-    expect(() => parseEnv({ ...stripe, NODE_ENV: 'production' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...stripe, ...production })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(
-      parseEnv({ ...stripe, NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })
+      parseEnv({ ...stripe, ...production, STRIPE_WEBHOOK_SECRET: 'whsec_abc' })
         .STRIPE_WEBHOOK_SECRET,
     ).toBe('whsec_abc');
     // In development the webhook may come later (stripe listen); the order then waits.
@@ -61,7 +64,7 @@ describe('development off loopback', () => {
   it('refuses development and test modes on any other address, allows production', () => {
     expect(() => parseEnv({ HOST: '0.0.0.0' })).toThrow(/NODE_ENV=production/);
     expect(() => parseEnv({ HOST: '192.168.1.20', NODE_ENV: 'test' })).toThrow(EnvError);
-    expect(parseEnv({ HOST: '0.0.0.0', NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ HOST: '0.0.0.0', ...production }).HOST).toBe('0.0.0.0');
   });
 
   it('builds e-mail links on PUBLIC_URL, the company site in production, or loopback', () => {
@@ -69,8 +72,34 @@ describe('development off loopback', () => {
     expect(publicBaseUrl(parseEnv({ PUBLIC_URL: 'https://recette.chassimmo.fr/' }), site)).toBe(
       'https://recette.chassimmo.fr',
     );
-    expect(publicBaseUrl(parseEnv({ NODE_ENV: 'production' }), site)).toBe(site);
+    expect(publicBaseUrl(parseEnv(production), site)).toBe(site);
     expect(publicBaseUrl(parseEnv({ PORT: '4000' }), site)).toBe('http://127.0.0.1:4000');
     expect(publicBaseUrl(parseEnv({ HOST: '::1' }), site)).toBe('http://[::1]:3000');
+  });
+});
+
+describe('several instances', () => {
+  it('refuses production, or a shared database, without JWT_SECRET, and says why', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: obligatoire \(en production/,
+    );
+    const url = 'postgres://app:secret@db:5432/chassimmo';
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(
+      /JWT_SECRET: obligatoire \(avec DATABASE_URL/,
+    );
+    expect(parseEnv({ DATABASE_URL: url, JWT_SECRET: 'y'.repeat(40) }).DATABASE_URL).toBe(url);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://db/app' })).toThrow(
+      /DATABASE_URL doit commencer/,
+    );
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes an S3 store whole or not at all', () => {
+    const s3 = { S3_BUCKET: 'documents', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(parseEnv(s3).S3_BUCKET).toBe('documents');
+    expect(() => parseEnv({ S3_BUCKET: 'documents' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: manquant/,
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
   });
 });

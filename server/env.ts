@@ -94,6 +94,45 @@ export const envSchema = z.object({
     /^pk_(test|live)_\w+$/,
     'STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_.',
   ),
+  /**
+   * PostgreSQL (postgres://user:password@host:5432/base) for several instances or an agency
+   * network; absent, the embedded SQLite file in DATA_DIR (docs/deploy.md).
+   */
+  DATABASE_URL: optionalMatching(
+    /^postgres(ql)?:\/\/\S+$/,
+    'DATABASE_URL doit commencer par postgres:// (ou rester vide : base SQLite dans DATA_DIR).',
+  ),
+  /** Connections each instance keeps open to PostgreSQL. */
+  DATABASE_POOL_SIZE: integerSetting('DATABASE_POOL_SIZE', [1, 200], 10),
+  /**
+   * An S3-compatible store for clients' documents (shared by every instance); absent, the local
+   * folder DATA_DIR/documents (one machine, or a directory every instance mounts).
+   */
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** 1 for MinIO and most self-hosted stores (bucket in the path, not in the host name). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false'], { error: 'S3_FORCE_PATH_STYLE doit valoir 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /**
+   * A folder every instance shares (or one that survives deploys) where each build's hashed
+   * assets are kept, so a page or worker of the previous version never meets a 404 mid-deploy.
+   */
+  ASSETS_ARCHIVE_DIR: z.string().trim().min(1).optional(),
+  /** Names this process in logs and in the files it leaves (default: host name and pid). */
+  INSTANCE_ID: optionalMatching(
+    /^[\w.-]{1,64}$/,
+    'INSTANCE_ID : lettres, chiffres, . _ - (64 au plus).',
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent.',
+    })
+    .default('info'),
   LOG_REQUESTS: z
     .enum(['0', '1', 'true', 'false'], { error: 'LOG_REQUESTS doit valoir 0 ou 1.' })
     .optional()
@@ -146,6 +185,38 @@ function refuseUnfulfillableStripe(env: Env): void {
   );
 }
 
+/**
+ * Tokens must verify on every instance and survive a redeploy: in production, or as soon as a
+ * shared database says there may be several instances, the key comes from JWT_SECRET, never
+ * from a file generated in one instance's DATA_DIR.
+ */
+function refuseLocalJwtSecret(env: Env): void {
+  if (env.JWT_SECRET || (env.NODE_ENV !== 'production' && !env.DATABASE_URL)) return;
+  const why = env.DATABASE_URL
+    ? 'avec DATABASE_URL, plusieurs instances doivent signer et vérifier les sessions avec la même clé'
+    : 'en production, la clé des sessions ne peut pas dépendre d’un fichier créé dans DATA_DIR';
+  throw new EnvError(
+    `Configuration refusée\u00a0:\n  - JWT_SECRET: obligatoire (${why}). Générez-en une avec \`openssl rand -base64 48\` et donnez la même à chaque instance (docs/deploy.md).`,
+  );
+}
+
+/** An S3 store is all or nothing: a bucket without its keys would fail at the first upload. */
+function refuseIncompleteS3(env: Env): void {
+  const s3 = {
+    S3_BUCKET: env.S3_BUCKET,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+  };
+  const given = Object.values(s3).some(Boolean) || Boolean(env.S3_ENDPOINT);
+  const missing = Object.entries(s3)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (!given || missing.length === 0) return;
+  throw new EnvError(
+    `Configuration refusée\u00a0:\n  - ${missing.join(', ')}: manquant pour le stockage S3 des documents (S3_BUCKET, S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble ; sans eux, les documents restent dans DATA_DIR/documents).`,
+  );
+}
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -153,6 +224,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) {
     refuseExposedDevelopment(result.data);
     refuseUnfulfillableStripe(result.data);
+    refuseLocalJwtSecret(result.data);
+    refuseIncompleteS3(result.data);
     return result.data;
   }
   const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
