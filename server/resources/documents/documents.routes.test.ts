@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import type { Db } from '../../db/database';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { staffTestApp, type Caller } from '../../staff/test-staff';
 import { signedIn } from '../../test-app';
-import { LocalDocumentStore } from './document-store';
 
 let db: Db | undefined;
 let root: string | undefined;
@@ -481,19 +480,5 @@ describe('Mes documents: edges', () => {
       .execute();
     expect(trail.length).toBeGreaterThan(0);
     expect(JSON.stringify(trail)).not.toMatch(/Carte|Illisible/);
-  });
-});
-
-describe('Mes documents: at start', () => {
-  it('deletes the .part files a stopped upload left, and only those', async () => {
-    root = mkdtempSync(path.join(tmpdir(), 'chassimmo-partials-'));
-    const dir = root;
-    writeFileSync(path.join(dir, '0b7e1c8e-1111-4a4a-9c9c-123456789abc.part'), '%PDF-');
-    writeFileSync(path.join(dir, '0b7e1c8e-2222-4a4a-9c9c-123456789abc'), '%PDF-1.4');
-    const store = new LocalDocumentStore(dir);
-    expect(await store.removeStaleParts()).toBe(1);
-    expect(readdirSync(dir)).toEqual(['0b7e1c8e-2222-4a4a-9c9c-123456789abc']);
-    expect(await store.list()).toEqual(['0b7e1c8e-2222-4a4a-9c9c-123456789abc']);
-    expect(await new LocalDocumentStore(path.join(dir, 'absent')).removeStaleParts()).toBe(0);
   });
 });
