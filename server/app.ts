@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { logger } from 'hono/logger';
 import Stripe from 'stripe';
 import type { Db } from './db/database';
 import { company } from '../src/domain/company';
@@ -28,7 +27,9 @@ import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
 import { isDocumentUploadPath } from '../src/domain/api/documents';
 import { openApiDocument } from '../src/domain/api/openapi';
-import { databaseAnswers } from './http/health';
+import { healthRoutes } from './http/health';
+import { requestContext, logOf } from './http/request-context';
+import { createLogger, type Logger } from './log';
 import { staffBuyersRoutes } from './resources/buyers/staff-buyers.routes';
 import { staffFiguresRoutes } from './resources/figures/figures.routes';
 import { staffLeadsRoutes } from './resources/leads/staff-leads.routes';
@@ -55,6 +56,8 @@ export interface AppDeps {
   stripe?: Stripe;
   /** Where the clients' documents are kept; default: DATA_DIR/documents on this machine. */
   documents?: DocumentStore;
+  /** The process's logger (server/log.ts); default: JSON lines on stdout at LOG_LEVEL. */
+  log?: Logger;
 }
 
 /** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents). */
@@ -76,15 +79,23 @@ export function createApp({
   stripe = env.STRIPE_SECRET_KEY
     ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
     : undefined,
+  log = createLogger(env),
 }: AppDeps): Hono {
   setFrenchZodMessages();
   const app = new Hono();
-  const startedAt = Date.now();
 
-  if (env.LOG_REQUESTS) app.use(logger());
-  // The built site first: its answers are ready-made at start, security headers included
-  // (taken once from the middleware below), so they skip the per-request middleware.
-  if (staticDir) app.use(staticSite(staticDir, { headersFrom: securityHeaders(env) }));
+  // Every request: its id (X-Request-Id) and its logger; one line each with LOG_REQUESTS=1.
+  app.use(requestContext({ log, trustProxy: env.TRUST_PROXY, logRequests: env.LOG_REQUESTS }));
+  // The built site next: its answers are ready-made at start, security headers included
+  // (taken once from the middleware below), so they skip the per-request middleware. A hashed
+  // asset of another build is looked up in ASSETS_ARCHIVE_DIR (docs/deploy.md).
+  if (staticDir)
+    app.use(
+      staticSite(staticDir, {
+        headersFrom: securityHeaders(env),
+        archiveDir: env.ASSETS_ARCHIVE_DIR,
+      }),
+    );
   app.use(securityHeaders(env));
   app.use(compress());
 
@@ -117,14 +128,7 @@ export function createApp({
       c.header('Cache-Control', 'no-store');
   });
 
-  app.get('/api/health', async (c) => {
-    await databaseAnswers(db);
-    return c.json({
-      status: 'ok',
-      version,
-      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-    });
-  });
+  app.route('/api/health', healthRoutes({ db, log, version }));
   // The API's description for integrators (src/domain/api/openapi.ts), built once.
   let openApi: object | undefined;
   app.get('/api/openapi.json', (c) => c.json((openApi ??= openApiDocument(version))));
@@ -187,7 +191,7 @@ export function createApp({
   app.onError((err, c) => {
     if (err instanceof HTTPException)
       return apiError(c, err.status, err.message || 'Requête invalide.');
-    console.error(err);
+    logOf(c, log).error({ err }, 'Erreur inattendue');
     return apiError(c, 500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
   });
 

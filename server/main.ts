@@ -13,6 +13,8 @@ import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
 import { EnvError, parseEnv } from './env';
+import { archiveBuildAssets } from './http/assets-archive';
+import { createLogger, instanceId, type Logger } from './log';
 import { loadGeoIndex } from './geo/geo-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,15 +30,34 @@ function loadDotEnv(file = '.env'): void {
   }
 }
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** ASSETS_ARCHIVE_DIR must take this build's assets: a deploy relies on it. */
+function archiveAssets(staticDir: string, archiveDir: string, instance: string) {
+  try {
+    return archiveBuildAssets(staticDir, archiveDir, { instance });
+  } catch (err) {
+    throw new Error(
+      `ASSETS_ARCHIVE_DIR (${archiveDir})\u00a0: impossible d’y copier les fichiers du build (${messageOf(err)}).`,
+      { cause: err },
+    );
+  }
+}
+
+/** Set once the settings are read: a failure to start is then a log line too. */
+let startLog: Logger | undefined;
+
 async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv(process.env);
+  const log = (startLog = createLogger(env));
+  const instance = instanceId(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const db = openDatabase(dataDir);
   await migrateToLatest(db);
   if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
     await seedDemoWork(db);
-    console.log(
+    log.info(
       'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
     );
   }
@@ -57,7 +78,7 @@ async function main(): Promise<void> {
       })
     : undefined;
   if (!transport) {
-    console.warn(
+    log.warn(
       'Aucun SMTP_URL\u00a0: les e-mails attendent dans la file (table mail_queue) et partiront au démarrage suivant, une fois SMTP_URL configuré.',
     );
   }
@@ -65,6 +86,12 @@ async function main(): Promise<void> {
 
   // Built layout: dist/server/main.js beside dist/client. In dev (tsx) Vite serves the client.
   const staticDir = env.STATIC_DIR ?? path.resolve(here, '../client');
+  // Before serving: an instance of the previous version may be asked for these already.
+  if (env.ASSETS_ARCHIVE_DIR && existsSync(path.join(staticDir, 'assets'))) {
+    const archiveDir = path.resolve(env.ASSETS_ARCHIVE_DIR);
+    const report = archiveAssets(staticDir, archiveDir, instance);
+    log.info({ archiveDir, ...report }, 'Fichiers du build archivés pour les autres versions');
+  }
   const app = createApp({
     env,
     db,
@@ -74,11 +101,13 @@ async function main(): Promise<void> {
     documents,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     version: process.env.npm_package_version ?? 'dev',
+    log,
   });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-    console.log(
+    log.info(
+      { port: info.port },
       `Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`,
     );
   });
@@ -87,11 +116,11 @@ async function main(): Promise<void> {
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {
-      console.error(
+      log.fatal(
         `Le port ${env.PORT} est déjà utilisé : arrêtez l’autre serveur ou choisissez un autre PORT.`,
       );
     } else {
-      console.error('Le serveur n’a pas pu démarrer :', err.message);
+      log.fatal({ err }, `Le serveur n’a pas pu démarrer : ${err.message}`);
     }
     process.exit(1);
   });
@@ -100,7 +129,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} reçu : arrêt propre…`);
+    log.info(`${signal} reçu : arrêt propre…`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
@@ -121,7 +150,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // A refused setting is said in plain words (there is no logger before the settings are read).
   if (err instanceof EnvError) console.error(err.message);
+  else if (startLog) startLog.fatal({ err }, `Démarrage impossible : ${messageOf(err)}`);
   else console.error('Démarrage impossible :', err);
   process.exit(1);
 });

@@ -83,6 +83,73 @@ function hashFile(file: string): string {
 }
 
 /**
+ * One file and its .br/.gz twins as served at `urlPath`: bytes (or a file to stream), strong
+ * ETags (content hash, one per encoding) and every header of its answers.
+ */
+function describe(
+  urlPath: string,
+  file: string,
+  sizeOf: (file: string) => number | undefined,
+  read: (file: string) => Uint8Array<ArrayBuffer> | undefined,
+): StaticFile {
+  const ext = path.extname(file);
+  const body = read(file);
+  const hash = body
+    ? createHash('sha256').update(body).digest('base64url').slice(0, 27)
+    : hashFile(file);
+  const common = {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    vary: 'Accept-Encoding',
+  };
+  const representation = (source: string, etag: string, encoding?: Encoding): Representation => {
+    const data = read(source);
+    const sent = {
+      ...common,
+      etag,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': String(sizeOf(source)),
+    };
+    return {
+      body: data,
+      file: source,
+      etag,
+      ok: { ...sent, 'cache-control': cacheControlFor(urlPath, ext) },
+      notFound: { ...sent, 'cache-control': 'no-store' },
+      notModified: { ...common, 'cache-control': cacheControlFor(urlPath, ext), etag },
+    };
+  };
+  const entry: StaticFile = { identity: representation(file, `"${hash}"`) };
+  for (const [encoding, suffix] of TWINS) {
+    if (sizeOf(file + suffix) !== undefined) {
+      entry[encoding] = representation(file + suffix, `"${hash}-${suffix.slice(1)}"`, encoding);
+    }
+  }
+  return entry;
+}
+
+/**
+ * One file read as loadStaticFiles would (with the twins beside it), served at `urlPath`; for
+ * the assets of another build kept in ASSETS_ARCHIVE_DIR. Undefined when it is not a file.
+ */
+export function loadStaticFile(
+  file: string,
+  urlPath: string,
+  { maxInMemory = MAX_IN_MEMORY }: { maxInMemory?: number } = {},
+): StaticFile | undefined {
+  const sizeOf = (f: string) => {
+    const stats = statSync(f, { throwIfNoEntry: false });
+    return stats?.isFile() ? stats.size : undefined;
+  };
+  if (sizeOf(file) === undefined) return undefined;
+  const bytes = new Map<string, Uint8Array<ArrayBuffer> | undefined>();
+  const read = (f: string) => {
+    if (!bytes.has(f)) bytes.set(f, (sizeOf(f) ?? 0) <= maxInMemory ? readFileSync(f) : undefined);
+    return bytes.get(f);
+  };
+  return describe(urlPath, file, sizeOf, read);
+}
+
+/**
  * Reads a built client directory once: every file by its URL path ('/assets/x.js'), with its
  * bytes, its precompressed .br/.gz twins (scripts/precompress.mjs), a strong ETag (content hash,
  * one per encoding) and its headers. Nothing outside `root` can ever be looked up.
@@ -110,39 +177,10 @@ export function loadStaticFiles(
   const files = new Map<string, StaticFile>();
   for (const file of sizes.keys()) {
     const urlPath = '/' + path.relative(rootDir, file).split(path.sep).join('/');
-    const ext = path.extname(file);
-    const body = read(file);
-    const hash = body
-      ? createHash('sha256').update(body).digest('base64url').slice(0, 27)
-      : hashFile(file);
-    const common = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      vary: 'Accept-Encoding',
-    };
-    const representation = (source: string, etag: string, encoding?: Encoding): Representation => {
-      const data = read(source);
-      const sent = {
-        ...common,
-        etag,
-        ...(encoding ? { 'content-encoding': encoding } : {}),
-        'content-length': String(sizes.get(source)),
-      };
-      return {
-        body: data,
-        file: source,
-        etag,
-        ok: { ...sent, 'cache-control': cacheControlFor(urlPath, ext) },
-        notFound: { ...sent, 'cache-control': 'no-store' },
-        notModified: { ...common, 'cache-control': cacheControlFor(urlPath, ext), etag },
-      };
-    };
-    const entry: StaticFile = { identity: representation(file, `"${hash}"`) };
-    for (const [encoding, suffix] of TWINS) {
-      if (sizes.has(file + suffix)) {
-        entry[encoding] = representation(file + suffix, `"${hash}-${suffix.slice(1)}"`, encoding);
-      }
-    }
-    files.set(urlPath, entry);
+    files.set(
+      urlPath,
+      describe(urlPath, file, (f) => sizes.get(f), read),
+    );
   }
   return files;
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { patternToRegExp } from '../../src/domain/route-pattern';
-import { loadStaticFiles, type Representation, type StaticFile } from './static-files';
+import { ARCHIVED_NAME } from './assets-archive';
+import {
+  loadStaticFile,
+  loadStaticFiles,
+  type Representation,
+  type StaticFile,
+} from './static-files';
 
 /** Written by scripts/prerender.mjs: which paths have HTML of their own, which are app routes. */
 export interface RoutesManifest {
@@ -79,6 +85,9 @@ const APP_PATHS = /^\/(api|geo|dev|checkout)(\/|$)/;
 
 const htmlFor = (p: string) => (p === '/' ? '/index.html' : `${p}/index.html`);
 
+/** Archived assets held after their first request (the others are read again from disk). */
+const MAX_ARCHIVED_HELD = 2000;
+
 /**
  * Serves the built PWA from memory: every file is read once at start (static-files.ts) with its
  * precompressed .br/.gz twins, a strong ETag and all its headers (hashed assets immutable, HTML
@@ -90,7 +99,15 @@ const htmlFor = (p: string) => (p === '/' ? '/index.html' : `${p}/index.html`);
  */
 export function staticSite(
   root: string,
-  options: { headersFrom?: MiddlewareHandler; maxInMemory?: number } = {},
+  options: {
+    headersFrom?: MiddlewareHandler;
+    maxInMemory?: number;
+    /**
+     * ASSETS_ARCHIVE_DIR: the hashed assets of every recent build (server/http/assets-archive.ts).
+     * A request for /assets/<name> this build lacks is answered from there, as if it were ours.
+     */
+    archiveDir?: string;
+  } = {},
 ): MiddlewareHandler {
   const files = loadStaticFiles(root, options);
   const manifestFile = files.get('/routes.json')?.identity.body;
@@ -107,23 +124,42 @@ export function staticSite(
   const notFound = files.get(htmlFor(manifest.notFound)) ?? shell;
 
   let invalid: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+  let extra: Record<string, string> = {};
+  // As the middleware would (it overwrites), its headers win over the file's own.
+  const addExtra = (file: StaticFile) => {
+    for (const rep of [file.identity, file.br, file.gzip]) {
+      if (!rep) continue;
+      rep.ok = { ...rep.ok, ...extra };
+      rep.notFound = { ...rep.notFound, ...extra };
+      rep.notModified = { ...rep.notModified, ...extra };
+    }
+  };
   let isReady = false;
   const ready = (
     options.headersFrom ? headersSetBy(options.headersFrom) : Promise.resolve({})
-  ).then((extra) => {
-    // As the middleware would (it overwrites), its headers win over the file's own.
-    for (const file of files.values()) {
-      for (const rep of [file.identity, file.br, file.gzip]) {
-        if (!rep) continue;
-        rep.ok = { ...rep.ok, ...extra };
-        rep.notFound = { ...rep.notFound, ...extra };
-        rep.notModified = { ...rep.notModified, ...extra };
-      }
-    }
+  ).then((headers) => {
+    extra = headers;
+    for (const file of files.values()) addExtra(file);
     invalid = { ...invalid, ...extra };
     isReady = true;
   });
   ready.catch(() => {}); // a failure is thrown to the requests that await it
+
+  const archiveDir = options.archiveDir && path.resolve(options.archiveDir);
+  const archived = new Map<string, StaticFile>();
+  /** Another build's hashed asset, from the archive (undefined when it has none). */
+  const fromArchive = (routePath: string): StaticFile | undefined => {
+    if (!archiveDir || !routePath.startsWith('/assets/')) return undefined;
+    const name = routePath.slice('/assets/'.length);
+    if (!ARCHIVED_NAME.test(name)) return undefined;
+    const held = archived.get(name);
+    if (held) return held;
+    const file = loadStaticFile(path.join(archiveDir, name), routePath, options);
+    if (!file) return undefined;
+    addExtra(file);
+    if (archived.size < MAX_ARCHIVED_HELD) archived.set(name, file);
+    return file;
+  };
 
   const send = (req: Request, file: StaticFile, status: 200 | 404 = 200): Response => {
     const rep = negotiate(file, req.headers.get('Accept-Encoding') ?? undefined);
@@ -159,7 +195,7 @@ export function staticSite(
     const ext = path.posix.extname(routePath);
     // HTML files are served under their route ('/services'), except the shell the worker uses.
     if (ext && (ext !== '.html' || routePath === manifest.shell)) {
-      const asset = files.get(routePath);
+      const asset = files.get(routePath) ?? fromArchive(routePath);
       if (asset) return send(req, asset);
     }
     if (!ext && shell && appRoutes.some((re) => re.test(routePath))) return send(req, shell);
