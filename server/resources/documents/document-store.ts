@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
@@ -65,9 +66,18 @@ const INSTANCE_ID = /^[\w.-]{1,64}$/;
 
 /** This process's name when INSTANCE_ID is not set: host name and pid, unique among the live. */
 export function defaultInstanceId(): string {
-  const host = os.hostname().replace(/[^\w.-]/g, '_') || 'host';
-  const pid = `-${process.pid}`;
-  return `${host.slice(0, 64 - pid.length)}${pid}`;
+  return fileSafeInstanceId(`${os.hostname()}-${process.pid}`);
+}
+
+/**
+ * An instance's name as it goes into a file name: itself when it is made of letters, digits,
+ * '.', '_', '-' (64 at most, as INSTANCE_ID), otherwise (a long or odd host name) its legible
+ * start and a digest of the whole, so two names never become one.
+ */
+export function fileSafeInstanceId(name: string): string {
+  if (INSTANCE_ID.test(name)) return name;
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  return `${name.replace(/[^\w-]/g, '_').slice(0, 47)}-${digest}`;
 }
 
 /** Part files and incomplete uploads older than this belong to an instance gone for good. */
@@ -79,7 +89,8 @@ export interface LocalDocumentStoreOptions {
   /**
    * Names this process in the part files it writes (`<id>.<instanceId>.part`), so that its
    * start-up cleanup knows them from another live instance's on a shared directory. Must be
-   * unique among the running instances (default: host name and pid).
+   * unique among the running instances (default: host name and pid); a name unfit for a file
+   * name is turned into a fit one (fileSafeInstanceId).
    */
   instanceId?: string;
   /** Age past which anyone's part file is removed at start-up (default 24 h). */
@@ -101,10 +112,7 @@ export class LocalDocumentStore implements DocumentStore {
 
   constructor(dir: string, options: LocalDocumentStoreOptions = {}) {
     this.dir = path.resolve(dir);
-    this.instanceId = options.instanceId ?? defaultInstanceId();
-    if (!INSTANCE_ID.test(this.instanceId)) {
-      throw new Error(`Nom d’instance invalide : ${JSON.stringify(this.instanceId)}`);
-    }
+    this.instanceId = fileSafeInstanceId(options.instanceId ?? defaultInstanceId());
     this.staleAfterMs = options.staleAfterMs ?? STALE_PART_AGE_MS;
     this.now = options.now ?? Date.now;
   }
