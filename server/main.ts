@@ -8,7 +8,7 @@ import { loadJwtSecret } from './auth/secret';
 import { UsersRepo } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { seedDemoWork } from './db/seed-demo-work';
-import { LocalDocumentStore } from './resources/documents/document-store';
+import { openDocumentStore } from './resources/documents/open-document-store';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -61,8 +61,9 @@ async function main(): Promise<void> {
       'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
     );
   }
-  // The store's start-up chore: the parts of uploads a stopped process left.
-  const documents = new LocalDocumentStore(path.join(dataDir, 'documents'));
+  // The S3 bucket or DATA_DIR/documents; its start-up chore: the parts of uploads this instance
+  // left when it stopped (never another running instance's).
+  const documents = openDocumentStore(env, dataDir, instance);
   await documents.removeStaleParts();
   const mails = new MailQueue(db);
   // Production without SMTP_URL keeps its mails in the queue until one is configured; the
