@@ -8,6 +8,8 @@ const npm = (script) => run('npm', ['run', '--silent', script]);
 npm('typecheck');
 npm('lint');
 npm('test:unit');
+// The server tests once more, on a real PostgreSQL started and stopped by the script.
+npm('test:pg');
 // Built under NODE_ENV=development on purpose: the build must be production whatever the shell
 // says (scripts/build.mjs); the check, the budget and the offline tests would all see otherwise.
 run('npm', ['run', '--silent', 'build'], { env: { ...process.env, NODE_ENV: 'development' } });

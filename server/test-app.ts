@@ -11,6 +11,7 @@ import { UsersRepo, tokenSubject } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { MailQueue } from './mail/mail-queue';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { openTestDatabase } from './db/test-database';
 import { parseEnv } from './env';
 import { loadGeoIndex, type GeoIndex } from './geo/geo-data';
 
@@ -32,17 +33,21 @@ export async function makeTestApp(
     dataDir?: string;
   } = {},
 ) {
-  const db = openDatabase(options.dataDir ?? ':memory:');
+  const db = options.dataDir
+    ? openDatabase(options.dataDir)
+    : await openTestDatabase({ migrate: false });
   await migrateToLatest(db);
   if (options.seed) await seedDemoAccounts(new UsersRepo(db));
   geo ??= loadGeoIndex();
   // Files the app writes (clients' documents) go to a throwaway folder, never to ./data.
   const env = parseEnv({
     NODE_ENV: 'test',
+    // Production refuses to start without it (server/env.ts); the tests' tokens are signed with it.
+    JWT_SECRET: randomBytes(32).toString('base64url'),
     DATA_DIR: options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'chassimmo-test-')),
     ...options.env,
   });
-  const jwtSecret = randomBytes(32);
+  const jwtSecret = new TextEncoder().encode(env.JWT_SECRET);
   const mails = new MailQueue(db);
   const app = createApp({
     env,

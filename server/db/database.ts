@@ -1,14 +1,42 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+} from 'kysely';
+import pg from 'pg';
+import { PostgresDdl, isPostgresUrl } from './dialect';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-/** Opens (or creates) the SQLite file under dataDir; ':memory:' for throwaway tests. */
-export function openDatabase(dataDir: string | ':memory:'): Db {
+export interface OpenOptions {
+  /** PostgreSQL: connections kept by this process (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** PostgreSQL: the schema the tables live in (tests give each database its own). */
+  schema?: string;
+  /** PostgreSQL: how long an idle connection stays open, in ms. */
+  idleTimeoutMs?: number;
+}
+
+/**
+ * The application's database: PostgreSQL when `where` is a postgres:// URL (DATABASE_URL),
+ * otherwise the SQLite file app.sqlite under the data directory `where` (':memory:' for
+ * throwaway tests). Both speak the same schema; what differs lives in ./dialect.ts and the
+ * migrations (docs/decisions/011-postgresql.md).
+ */
+export function openDatabase(where: string, options: OpenOptions = {}): Db {
+  return isPostgresUrl(where) ? openPostgres(where, options) : openSqlite(where);
+}
+
+function openSqlite(dataDir: string): Db {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true });
@@ -18,12 +46,74 @@ export function openDatabase(dataDir: string | ':memory:'): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+}
+
+// Counts and sums come back as int8/numeric, which pg hands over as strings by default; every
+// value the application counts stays far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+function openPostgres(url: string, options: OpenOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
+    // A schema name is ours (tests), never a visitor's; quoted all the same.
+    options: options.schema ? `-c search_path="${options.schema.replace(/"/g, '')}"` : undefined,
+  });
+  // A connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it and the next query reports the error to its caller.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new PostgresDdl()],
+  });
+  if (options.schema) schemas.set(db, options.schema);
+  return db;
+}
+
+/** The schema a PostgreSQL database was opened on, when not the default. */
+const schemas = new WeakMap<Db, string>();
+
+/**
+ * SQLite with migrations that lock: Kysely runs SQLite migrations outside any transaction and
+ * takes no lock, so two processes starting together on one file could both run a migration.
+ * Here the migrations run in one transaction that first writes Kysely's lock row: the second
+ * process waits on SQLite's write lock, then finds nothing left to run. (PostgreSQL: Kysely
+ * takes an advisory lock.)
+ */
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
+
+class LockingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
+
+  override async acquireMigrationLock(db: Kysely<unknown>) {
+    // A migration may take long on a large file (0014 rewrites every row): wait for it.
+    await sql`pragma busy_timeout = 600000`.execute(db);
+    await sql`update kysely_migration_lock set is_locked = 1`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>) {
+    await sql`update kysely_migration_lock set is_locked = 0`.execute(db);
+    await sql`pragma busy_timeout = 5000`.execute(db);
+  }
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its own tables in every schema: one opened on its own schema says which.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schemas.get(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

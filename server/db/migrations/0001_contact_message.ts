@@ -1,13 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { nowIsoDefault } from '../dialect';
 import { createIndexes } from './indexes';
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable('contact_message')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('created_at', 'text', (c) =>
-      c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    )
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(nowIsoDefault(db)))
     .addColumn('brand', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())

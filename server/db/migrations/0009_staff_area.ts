@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect';
 import { createIndexes } from './indexes';
 
 // Issue 15 (docs/staff-area.md): versions for concurrent edits, lead status and assignment,
@@ -25,8 +26,13 @@ export async function up(db: Kysely<unknown>) {
   await createIndexes(db, [
     ['buyer_project_department_by_code', 'buyer_project_department', ['department', 'project_id']],
   ]);
-  await sql`insert or ignore into buyer_project_department (project_id, department)
-    select p.id, j.value from buyer_project p, json_each(p.departments) j`.execute(db);
+  if (dialectOf(db) === 'sqlite')
+    await sql`insert or ignore into buyer_project_department (project_id, department)
+      select p.id, j.value from buyer_project p, json_each(p.departments) j`.execute(db);
+  else
+    await sql`insert into buyer_project_department (project_id, department)
+      select p.id, j.value from buyer_project p, json_array_elements_text(p.departments::json) j
+      on conflict do nothing`.execute(db);
   await createIndexes(db, [
     ['app_user_chasseur', 'app_user', ['id_chasseur', 'created_at']],
     ['app_user_created', 'app_user', ['created_at']],

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect';
 
 // Staff lists at 50,000 projects (docs/staff-area.md, npm run bench:staff): what they filter,
 // sort and search on is copied onto buyer_project by triggers, so a page reads one table
@@ -31,6 +32,8 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
+  // Only SQLite ever had them (see above).
+  if (dialectOf(db) !== 'sqlite') return;
   for (const trigger of [
     'buyer_project_copy_insert',
     'buyer_project_copy_update',

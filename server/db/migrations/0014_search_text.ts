@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf, joinedText } from '../dialect';
 import { stageRank } from '../../../src/domain/staff';
 import { foldForSearch, searchTextOf } from '../../../src/domain/search';
 
@@ -14,9 +15,22 @@ const COPY_TRIGGERS = [
   'app_user_copy_to_projects',
 ];
 
+/** 0010's triggers (SQLite only: a PostgreSQL database never had them) or this migration's. */
+async function dropCopyTriggers(db: Kysely<unknown>) {
+  if (dialectOf(db) === 'sqlite') {
+    for (const trigger of COPY_TRIGGERS)
+      await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+    return;
+  }
+  await sql`drop trigger if exists buyer_project_copy_insert on buyer_project`.execute(db);
+  await sql`drop trigger if exists buyer_project_copy_update on buyer_project`.execute(db);
+  await sql`drop trigger if exists app_user_copy_to_projects on app_user`.execute(db);
+  await sql`drop function if exists buyer_project_copy()`.execute(db);
+  await sql`drop function if exists app_user_copy_to_projects()`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>) {
-  for (const trigger of COPY_TRIGGERS)
-    await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+  await dropCopyTriggers(db);
   for (const column of [
     sql`alter table app_user add column search_text text not null default ''`,
     sql`alter table app_user add column sort_name text not null default ''`,
@@ -44,7 +58,7 @@ export async function up(db: Kysely<unknown>) {
     phone: string;
     cities: string | null;
   }>`select o.id, o.firstname, o.lastname, o.email, o.phone,
-      (select group_concat(d.city, ' ') from owner_property d where d.contact_id = o.id) as cities
+      (select ${joinedText(db, 'd.city', ' ')} from owner_property d where d.contact_id = o.id) as cities
     from owner_contact o`.execute(db);
   for (const o of leads.rows)
     await sql`update owner_contact set search_text = ${searchTextOf(o.lastname, o.firstname, o.email, o.phone, o.cities)}
@@ -61,6 +75,11 @@ export async function up(db: Kysely<unknown>) {
       search_text = u.search_text || ' ' || buyer_project.cities_search
     from app_user u where u.id = buyer_project.user_id`.execute(db);
 
+  if (dialectOf(db) === 'postgres') await createPostgresTriggers(db);
+  else await createSqliteTriggers(db);
+}
+
+async function createSqliteTriggers(db: Kysely<unknown>) {
   await sql`create trigger buyer_project_copy_insert after insert on buyer_project begin
       update buyer_project set
         hunter_id = u.id_chasseur,
@@ -84,6 +103,40 @@ export async function up(db: Kysely<unknown>) {
     end`.execute(db);
 }
 
+/** The same copies on PostgreSQL: trigger functions in PL/pgSQL, no JavaScript either. */
+async function createPostgresTriggers(db: Kysely<unknown>) {
+  await sql`create function buyer_project_copy() returns trigger language plpgsql as $$
+    declare u record;
+    begin
+      select id_chasseur, is_archived, sort_name, search_text into u
+        from app_user where id = new.user_id;
+      if found then
+        new.hunter_id := u.id_chasseur;
+        new.client_archived := u.is_archived;
+        new.client_name := u.sort_name;
+        new.search_text := u.search_text || ' ' || new.cities_search;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger buyer_project_copy_insert before insert on buyer_project
+    for each row execute function buyer_project_copy()`.execute(db);
+  await sql`create trigger buyer_project_copy_update before update of cities_search on buyer_project
+    for each row execute function buyer_project_copy()`.execute(db);
+  await sql`create function app_user_copy_to_projects() returns trigger language plpgsql as $$
+    begin
+      update buyer_project set
+        hunter_id = new.id_chasseur,
+        client_archived = new.is_archived,
+        client_name = new.sort_name,
+        search_text = new.search_text || ' ' || cities_search
+      where user_id = new.id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger app_user_copy_to_projects
+    after update of search_text, sort_name, id_chasseur, is_archived on app_user
+    for each row execute function app_user_copy_to_projects()`.execute(db);
+}
+
 /** A project's cities (JSON list) as searched. */
 function citiesSearchOf(json: string): string {
   try {
@@ -95,8 +148,7 @@ function citiesSearchOf(json: string): string {
 }
 
 export async function down(db: Kysely<unknown>) {
-  for (const trigger of COPY_TRIGGERS)
-    await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+  await dropCopyTriggers(db);
   await db.schema.alterTable('buyer_project').dropColumn('cities_search').execute();
   await db.schema.alterTable('owner_contact').dropColumn('search_text').execute();
   await db.schema.alterTable('app_user').dropColumn('sort_name').execute();

@@ -4,6 +4,7 @@ import { Role } from '../../../src/domain/roles';
 import type { StaffFigures } from '../../../src/domain/staff-admin-views';
 import { CALLBACK_HOURS } from '../../../src/domain/staff';
 import type { Db } from '../../db/database';
+import { isoPlusHours } from '../../db/dialect';
 import type { Scope } from '../../staff/policy';
 import { withRole } from '../users/users.repo';
 
@@ -51,13 +52,15 @@ export async function staffFigures(db: Db, scope: Scope, at: Date): Promise<Staf
   // Leads of the last 90 days whose first contact came within 48 hours (open leads past
   // their deadline count as late; those still within it are left out).
   const shareSince = new Date(at.getTime() - SHARE_DAYS * 86_400_000).toISOString();
-  const deadline = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', created_at, ${`+${CALLBACK_HOURS} hours`})`;
+  const deadline = isoPlusHours(db, 'created_at', CALLBACK_HOURS);
   let share = db
     .selectFrom('owner_contact')
     .select([
       'assigned_to',
       (eb) => eb.fn.countAll<number>().as('due'),
-      sql<number>`sum(contacted_at is not null and contacted_at <= ${deadline})`.as('onTime'),
+      sql<number>`sum(case when contacted_at is not null and contacted_at <= ${deadline} then 1 else 0 end)`.as(
+        'onTime',
+      ),
     ])
     .where('created_at', '>=', shareSince)
     .where(sql<boolean>`(contacted_at is not null or ${deadline} < ${at.toISOString()})`)

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { bienTypes, labelOf, roomCounts, surfaceBands } from '../../../src/domain/property';
 import { leadStatuses, type LeadStatus } from '../../../src/domain/staff';
 import type { Db } from '../../db/database';
+import { jsonObjectText } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { auditOf } from '../../staff/audit';
 import { notesOf, personName } from '../buyers/buyers.repo';
@@ -72,9 +73,14 @@ export async function listLeads(
       eb
         .selectFrom('owner_property as p')
         .select(
-          sql<string>`json_object('city', p.city, 'department', p.department, 'propertyType', p.property_type, 'typeBien', p.type_bien, 'surface', p.surface, 'price', p.price)`.as(
-            'x',
-          ),
+          jsonObjectText(db, {
+            city: sql.ref('p.city'),
+            department: sql.ref('p.department'),
+            propertyType: sql.ref('p.property_type'),
+            typeBien: sql.ref('p.type_bien'),
+            surface: sql.ref('p.surface'),
+            price: sql.ref('p.price'),
+          }).as('x'),
         )
         .whereRef('p.contact_id', '=', 'o.id')
         .orderBy('p.id')

@@ -35,8 +35,10 @@ export function toUser(row: UserRow): User {
 }
 
 /** Accounts holding `role` (`column`: the roles' column, e.g. 'h.roles' for an alias). */
+// The roles column is a JSON list of role codes, all plain words: the quoted code appears in it
+// exactly when the account holds the role, on SQLite and PostgreSQL alike.
 export const withRole = (role: RoleCode, column = 'roles') =>
-  sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) where value = ${role})`;
+  sql<boolean>`${sql.ref(column)} like ${`%${JSON.stringify(role)}%`}`;
 
 /** A user as the staff API answers it: with its version (src/domain/api/users.ts). */
 export const toUserView = (row: UserRow): UserView => ({ ...toUser(row), version: row.version });

@@ -1,0 +1,20 @@
+// `npm run test:pg [-- files…]`: the server tests again, on a real PostgreSQL this script starts
+// on a temporary directory and a free port (scripts/postgres.mjs) and stops afterwards. Each
+// test's database is a schema of its own there (server/db/test-database.ts).
+import { spawnSync } from 'node:child_process';
+import { startPostgres } from './postgres.mjs';
+
+const files = process.argv.slice(2);
+const postgres = await startPostgres();
+console.log(`PostgreSQL de test prêt (${postgres.url.replace(/:[^:@/]+@/, ':…@')}).`);
+let status = 1;
+try {
+  const result = spawnSync('npx', ['vitest', 'run', ...(files.length ? files : ['server'])], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: postgres.url },
+  });
+  status = result.status ?? 1;
+} finally {
+  await postgres.stop();
+}
+process.exit(status);
