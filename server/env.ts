@@ -103,7 +103,7 @@ export const envSchema = z.object({
     'DATABASE_URL doit commencer par postgres:// (ou rester vide : base SQLite dans DATA_DIR).',
   ),
   /** Connections each instance keeps open to PostgreSQL. */
-  DATABASE_POOL_SIZE: integerSetting('DATABASE_POOL_SIZE', [1, 200], 10),
+  DATABASE_POOL_SIZE: integerSetting('DATABASE_POOL_SIZE', [2, 200], 10),
   /**
    * An S3-compatible store for clients' documents (shared by every instance); absent, the local
    * folder DATA_DIR/documents (one machine, or a directory every instance mounts).

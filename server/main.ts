@@ -11,7 +11,7 @@ import { seedDemoWork } from './db/seed-demo-work';
 import { openDocumentStore } from './resources/documents/open-document-store';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
-import { migrateToLatest, openDatabase } from './db/database';
+import { databaseLabel, migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { EnvError, parseEnv } from './env';
 import { archiveBuildAssets } from './http/assets-archive';
 import { createLogger, instanceId, type Logger } from './log';
@@ -53,14 +53,18 @@ async function main(): Promise<void> {
   const log = (startLog = createLogger(env));
   const instance = instanceId(env);
   const dataDir = path.resolve(env.DATA_DIR);
-  const db = openDatabase(dataDir);
-  await migrateToLatest(db);
-  if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
-    await seedDemoWork(db);
-    log.info(
-      'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
-    );
-  }
+  // PostgreSQL when DATABASE_URL is set (several instances), else the SQLite file in DATA_DIR.
+  const db = openDatabase(env.DATABASE_URL ?? dataDir, { poolSize: env.DATABASE_POOL_SIZE });
+  // Instances starting together: one migrates and seeds, the others wait, then find it done.
+  await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    if (env.NODE_ENV !== 'production' && (await seedDemoAccounts(new UsersRepo(db)))) {
+      await seedDemoWork(db);
+      log.info(
+        'Comptes de démonstration créés, avec des acquéreurs et des propriétaires à suivre (voir README, mot de passe Demo1234).',
+      );
+    }
+  });
   // The S3 bucket or DATA_DIR/documents; its start-up chore: the parts of uploads this instance
   // left when it stopped (never another running instance's).
   const documents = openDocumentStore(env, dataDir, instance);
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
     log.info(
       { port: info.port },
-      `Serveur prêt sur http://${host}:${info.port} (données : ${path.resolve(env.DATA_DIR)})`,
+      `Serveur prêt sur http://${host}:${info.port} (données : ${env.DATABASE_URL ? databaseLabel(env.DATABASE_URL) : path.resolve(env.DATA_DIR)})`,
     );
   });
 

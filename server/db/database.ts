@@ -11,7 +11,7 @@ import {
   type DialectAdapter,
 } from 'kysely';
 import pg from 'pg';
-import { PostgresDdl, isPostgresUrl } from './dialect';
+import { PostgresDdl, dialectOf, isPostgresUrl } from './dialect';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
 
@@ -119,5 +119,35 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error) {
     const cause = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? '?'} impossible : ${cause}`);
+  }
+}
+
+/**
+ * Runs `chores` (migrations, the demo seed) while holding a lock every instance on the same
+ * database takes at start: PostgreSQL's session advisory lock, held by one connection; SQLite's
+ * file serves one process, and its migrations lock on their own (above).
+ */
+export async function withStartupLock(db: Db, chores: () => Promise<void>): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return chores();
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK)})`.execute(connection);
+    try {
+      await chores();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK)})`.execute(connection);
+    }
+  });
+}
+
+/** An arbitrary key of this application's start-up lock (not Kysely's migration lock). */
+const STARTUP_LOCK = 726_510_031;
+
+/** A database URL as logged: host, port and base, never the password. */
+export function databaseLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
   }
 }
