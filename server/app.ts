@@ -28,7 +28,7 @@ import { LocalDocumentStore, type DocumentStore } from './resources/documents/do
 import { isDocumentUploadPath } from '../src/domain/api/documents';
 import { openApiDocument } from '../src/domain/api/openapi';
 import { healthRoutes } from './http/health';
-import { requestContext, logOf } from './http/request-context';
+import { logOf, requestContext, requestLogger } from './http/request-context';
 import { createLogger, type Logger } from './log';
 import { staffBuyersRoutes } from './resources/buyers/staff-buyers.routes';
 import { staffFiguresRoutes } from './resources/figures/figures.routes';
@@ -84,7 +84,7 @@ export function createApp({
   setFrenchZodMessages();
   const app = new Hono();
 
-  // Every request: its id (X-Request-Id) and its logger; one line each with LOG_REQUESTS=1.
+  // Every request: its id (X-Request-Id); one log line each with LOG_REQUESTS=1.
   app.use(requestContext({ log, trustProxy: env.TRUST_PROXY, logRequests: env.LOG_REQUESTS }));
   // The built site next: its answers are ready-made at start, security headers included
   // (taken once from the middleware below), so they skip the per-request middleware. A hashed
@@ -96,6 +96,8 @@ export function createApp({
         archiveDir: env.ASSETS_ARCHIVE_DIR,
       }),
     );
+  // The request's logger, c.get('log'): its lines carry the request's id.
+  app.use(requestLogger(log));
   app.use(securityHeaders(env));
   app.use(compress());
 

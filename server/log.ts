@@ -48,7 +48,7 @@ function terminalLines(out: NodeJS.WritableStream): DestinationStream {
         return;
       }
       const { time, level, msg, instance: _instance, err, ...rest } = entry;
-      const clock = typeof time === 'string' ? time.slice(11, 19) : '';
+      const clock = typeof time === 'string' ? new Date(time).toTimeString().slice(0, 8) : '';
       const label = level === 'info' ? '' : `${String(level).toUpperCase()} `;
       const fields = Object.entries(rest)
         .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)

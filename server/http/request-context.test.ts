@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /** The real app, its logger writing to memory; '/essai' logs a line, then fails. */
-async function appWithLog(env: Record<string, string> = {}) {
+async function appWithLog(env: Record<string, string> = {}, staticDir?: string) {
   const parsed = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, INSTANCE_ID: 'essai-1', ...env });
   const raw: string[] = [];
   const log = createLogger(parsed, { write: (line: string) => void raw.push(line) });
@@ -36,6 +36,7 @@ async function appWithLog(env: Record<string, string> = {}) {
     jwtSecret: randomBytes(32),
     mails: new MailQueue(db),
     log,
+    staticDir,
   });
   app.get('/essai', (c) => {
     c.get('log').warn({ étape: 'avant' }, 'Dans la route');
@@ -81,6 +82,24 @@ describe('request id and request log', () => {
         .filter((l) => l.reqId === otherId)
         .map((l) => l.msg),
     ).toEqual(['Requête traitée']);
+  });
+
+  it('answers the built site’s files with an id too, and logs them under it', async () => {
+    const site = path.join(dataDir, 'site');
+    mkdirSync(path.join(site, 'assets'), { recursive: true });
+    writeFileSync(path.join(site, 'index.html'), '<h1>Accueil</h1>');
+    writeFileSync(path.join(site, 'assets/app-abc123.js'), 'export {};');
+    writeFileSync(
+      path.join(site, 'routes.json'),
+      JSON.stringify({ prerendered: ['/'], patterns: ['/'], notFound: '/404', shell: '/x.html' }),
+    );
+    const { app, lines } = await appWithLog({ LOG_REQUESTS: '1' }, site);
+    for (const url of ['/', '/assets/app-abc123.js', '/assets/absent.js']) {
+      const res = await app.request(url);
+      const id = res.headers.get('x-request-id');
+      expect(id, url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines().at(-1), url).toMatchObject({ reqId: id, path: url, status: res.status });
+    }
   });
 
   it('logs no line per request without LOG_REQUESTS, and no query string with it', async () => {

@@ -7,6 +7,8 @@ declare module 'hono' {
     /** This request's logger: every line it writes carries `reqId`. */
     log: Logger;
     requestId: string;
+    /** Set by takeRequestId(): the answer carries X-Request-Id already. */
+    requestIdSent: boolean;
   }
 }
 
@@ -26,15 +28,32 @@ export function requestIdOf(header: string | undefined, trustProxy: boolean): st
   return trustProxy && header && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The request's logger (or `fallback` outside the request middleware, as in some tests). */
-export function logOf(c: Context, fallback: Logger): Logger {
-  return (c.get('log') as Logger | undefined) ?? fallback;
+/**
+ * For a middleware that builds its answers' headers itself (the built site, whose ready-made
+ * answers go out without Hono's Headers object): the id to add as X-Request-Id, which is then
+ * left to it. Undefined outside requestContext.
+ */
+export function takeRequestId(c: Context): string | undefined {
+  const id = c.get('requestId') as string | undefined;
+  if (id) c.set('requestIdSent', true);
+  return id;
 }
 
 /**
- * First middleware of the app: gives the request its id (answered in X-Request-Id) and its
- * child logger (`c.get('log')`). With `logRequests` (LOG_REQUESTS=1), one line per answered
- * request: method, path without its query (which may hold a token), status and duration.
+ * The request's logger: the one requestLogger() put in the context, or a child of `root` with
+ * the request's id (a built-site answer, which skips requestLogger), or `root` outside any request.
+ */
+export function logOf(c: Context, root: Logger): Logger {
+  const log = c.get('log') as Logger | undefined;
+  if (log) return log;
+  const requestId = c.get('requestId') as string | undefined;
+  return requestId ? root.child({ reqId: requestId }) : root;
+}
+
+/**
+ * First middleware of the app: gives the request its id, answered in X-Request-Id. With
+ * `logRequests` (LOG_REQUESTS=1), one line per answered request: method, path without its query
+ * (which may hold a token), status and duration.
  */
 export function requestContext(options: {
   log: Logger;
@@ -44,18 +63,18 @@ export function requestContext(options: {
   const { log, trustProxy, logRequests } = options;
   return async (c, next) => {
     const requestId = requestIdOf(c.req.header('X-Request-Id'), trustProxy);
-    const reqLog = log.child({ reqId: requestId });
     c.set('requestId', requestId);
-    c.set('log', reqLog);
     const started = logRequests ? performance.now() : 0;
     await next();
-    try {
-      c.res.headers.set('X-Request-Id', requestId);
-    } catch {
-      c.header('X-Request-Id', requestId); // an answer with immutable headers: Hono copies it
+    if (!c.get('requestIdSent')) {
+      try {
+        c.res.headers.set('X-Request-Id', requestId);
+      } catch {
+        c.header('X-Request-Id', requestId); // an answer with immutable headers: Hono copies it
+      }
     }
     if (logRequests) {
-      reqLog.info(
+      logOf(c, log).info(
         {
           method: c.req.method,
           path: c.req.path,
@@ -65,5 +84,16 @@ export function requestContext(options: {
         'Requête traitée',
       );
     }
+  };
+}
+
+/**
+ * After the built site (whose answers log nothing of their own): the request's child logger,
+ * `c.get('log')`, whose every line carries `reqId`.
+ */
+export function requestLogger(log: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    c.set('log', logOf(c, log));
+    await next();
   };
 }

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { patternToRegExp } from '../../src/domain/route-pattern';
 import { ARCHIVED_NAME } from './assets-archive';
+import { takeRequestId } from './request-context';
 import {
   loadStaticFile,
   loadStaticFiles,
@@ -161,12 +162,21 @@ export function staticSite(
     return file;
   };
 
-  const send = (req: Request, file: StaticFile, status: 200 | 404 = 200): Response => {
+  /** `headers`, with the request's X-Request-Id (server/http/request-context.ts) if it has one. */
+  const withId = (headers: Record<string, string>, id: string | undefined) =>
+    id ? { ...headers, 'x-request-id': id } : headers;
+
+  const send = (
+    req: Request,
+    file: StaticFile,
+    id: string | undefined,
+    status: 200 | 404 = 200,
+  ): Response => {
     const rep = negotiate(file, req.headers.get('Accept-Encoding') ?? undefined);
     if (status === 200 && matches(req.headers.get('If-None-Match') ?? undefined, rep.etag)) {
-      return new Response(null, { status: 304, headers: rep.notModified });
+      return new Response(null, { status: 304, headers: withId(rep.notModified, id) });
     }
-    const headers = status === 200 ? rep.ok : rep.notFound;
+    const headers = withId(status === 200 ? rep.ok : rep.notFound, id);
     if (req.method === 'HEAD') return new Response(null, { status, headers });
     const body =
       rep.body ??
@@ -184,22 +194,26 @@ export function staticSite(
       try {
         urlPath = decodeURIComponent(urlPath);
       } catch {
-        return new Response('Adresse invalide.', { status: 400, headers: invalid });
+        return new Response('Adresse invalide.', {
+          status: 400,
+          headers: withId(invalid, takeRequestId(c)),
+        });
       }
       if (APP_PATHS.test(urlPath)) return next();
     }
 
     const routePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const page = pages.get(routePath);
-    if (page) return send(req, page);
+    if (page) return send(req, page, takeRequestId(c));
     const ext = path.posix.extname(routePath);
     // HTML files are served under their route ('/services'), except the shell the worker uses.
     if (ext && (ext !== '.html' || routePath === manifest.shell)) {
       const asset = files.get(routePath) ?? fromArchive(routePath);
-      if (asset) return send(req, asset);
+      if (asset) return send(req, asset, takeRequestId(c));
     }
-    if (!ext && shell && appRoutes.some((re) => re.test(routePath))) return send(req, shell);
-    if (notFound) return send(req, notFound, 404);
+    if (!ext && shell && appRoutes.some((re) => re.test(routePath)))
+      return send(req, shell, takeRequestId(c));
+    if (notFound) return send(req, notFound, takeRequestId(c), 404);
     return next();
   };
 }
