@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -25,11 +26,159 @@ export function bodyHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
+/** `status` of a key claimed by a request still at work; its `response` is then the claim's id. */
+const PENDING = 0;
+
+export interface OnceOptions {
+  /** How long a second request waits for the first one's answer before a 409. */
+  waitMs?: number;
+  /** A claim older than this belongs to a server that stopped mid-work: a retry takes it over. */
+  leaseMs?: number;
+}
+
+const WAIT_MS = 10_000;
+const LEASE_MS = 60_000;
+
+export const KEY_BUSY_MESSAGE =
+  'Une requête identique est en cours de traitement. Réessayez dans un instant.';
+
+/** The same key still at work elsewhere after the whole wait: 409, to be tried again later. */
+export class KeyBusy extends HTTPException {
+  constructor() {
+    super(409, { message: KEY_BUSY_MESSAGE });
+  }
+}
+
+type Claim =
+  | { kind: 'won'; token: string }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'conflict' }
+  | { kind: 'busy' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Runs `work` once per (scope, key). The same key with the same body gets the first answer again
- * and stores nothing; the same key with another body is a conflict. The check, the work and the
- * stored answer share one transaction, and kysely's SQLite driver runs one at a time, so two
- * tabs sending one draft at the same instant still make one record.
+ * Claims (scope, key) for this request, on any number of servers sharing the database: one
+ * atomic insert of a pending row, which only one request can win (`on conflict do nothing`,
+ * SQLite and PostgreSQL alike). Another request with the same body waits for the winner's
+ * answer (polling the row, `waitMs` at most), or takes the key if the winner gave it back (it
+ * failed) or left it pending longer than `leaseMs` (its server stopped). Another body is a
+ * conflict at once.
+ */
+async function claim(
+  db: Db,
+  scope: string,
+  key: string,
+  hash: string,
+  { waitMs = WAIT_MS, leaseMs = LEASE_MS }: OnceOptions,
+): Promise<Claim> {
+  const deadline = Date.now() + waitMs;
+  let pause = 10;
+  for (;;) {
+    const token = randomUUID();
+    const won = await db
+      .insertInto('idempotency_key')
+      .values({
+        scope,
+        key,
+        body_hash: hash,
+        status: PENDING,
+        response: token,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (won) return { kind: 'won', token };
+    const seen = await db
+      .selectFrom('idempotency_key')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (seen) {
+      if (seen.body_hash !== hash) return { kind: 'conflict' };
+      if (seen.status !== PENDING) {
+        return {
+          kind: 'replay',
+          answer: { status: seen.status, body: JSON.parse(seen.response) as unknown },
+        };
+      }
+      if (Date.parse(seen.created_at) <= Date.now() - leaseMs) {
+        // Compare-and-set on the abandoned claim's id: one taker only.
+        const taken = await db
+          .updateTable('idempotency_key')
+          .set({ response: token, created_at: new Date().toISOString() })
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where('status', '=', PENDING)
+          .where('response', '=', seen.response)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 1) return { kind: 'won', token };
+        continue;
+      }
+    }
+    // Pending elsewhere (or given back an instant ago: the next insert may win it).
+    if (Date.now() >= deadline) return { kind: 'busy' };
+    await sleep(Math.min(pause, Math.max(1, deadline - Date.now())));
+    pause = Math.min(200, pause * 2);
+  }
+}
+
+/** Gives a claim back (its work failed or was refused): the next request with the key runs. */
+async function release(db: Db, scope: string, key: string, token: string): Promise<void> {
+  await db
+    .deleteFrom('idempotency_key')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('status', '=', PENDING)
+    .where('response', '=', token)
+    .execute();
+}
+
+/**
+ * Runs the winner's `work` and stores its answer under the key, in one transaction that starts
+ * by checking the claim is still ours (a write, which on SQLite takes the write lock before any
+ * read, and on PostgreSQL locks the row until the answer is committed). Undefined when the claim
+ * was taken over meanwhile: nothing of the work is kept. A failed work gives the claim back.
+ */
+async function settle(
+  db: Db,
+  scope: string,
+  key: string,
+  token: string,
+  work: (trx: Transaction<Database>) => Promise<StoredAnswer>,
+): Promise<StoredAnswer | undefined> {
+  const ours = (trx: Transaction<Database>) =>
+    trx
+      .updateTable('idempotency_key')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('status', '=', PENDING)
+      .where('response', '=', token);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const held = await ours(trx).set({ created_at: new Date().toISOString() }).executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return undefined;
+      const answer = await work(trx);
+      await ours(trx)
+        .set({ status: answer.status, response: JSON.stringify(answer.body) })
+        .execute();
+      return answer;
+    });
+  } catch (error) {
+    // At worst (the database is gone too) the claim stays until its lease runs out.
+    await release(db, scope, key, token).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` once per (scope, key), whatever the number of servers on the database. The same
+ * key with the same body gets the first answer again and stores nothing; the same key with
+ * another body is a conflict. The work and its stored answer share one transaction. A request
+ * that meets the key still at work elsewhere waits for that answer; after `waitMs` it throws
+ * KeyBusy (an HTTPException: 409).
  */
 export async function once(
   db: Db,
@@ -37,46 +186,16 @@ export async function once(
   key: string,
   hash: string,
   work: (trx: Transaction<Database>) => Promise<StoredAnswer>,
+  options: OnceOptions = {},
 ): Promise<IdempotentResult> {
-  return db.transaction().execute(async (trx) => {
-    const seen = await trx
-      .selectFrom('idempotency_key')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (seen) {
-      if (seen.body_hash !== hash) return { kind: 'conflict' } as const;
-      return {
-        kind: 'replay',
-        answer: { status: seen.status, body: JSON.parse(seen.response) as unknown },
-      } as const;
-    }
-    const answer = await work(trx);
-    await trx
-      .insertInto('idempotency_key')
-      .values({
-        scope,
-        key,
-        body_hash: hash,
-        status: answer.status,
-        response: JSON.stringify(answer.body),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    return { kind: 'new', answer } as const;
-  });
-}
-
-/** True when this key already has an answer: the request is a replay, not a new submission. */
-export async function answered(db: Db, scope: string, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('idempotency_key')
-    .select('key')
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
+  for (;;) {
+    const claimed = await claim(db, scope, key, hash, options);
+    if (claimed.kind === 'busy') throw new KeyBusy();
+    if (claimed.kind !== 'won') return claimed;
+    const answer = await settle(db, scope, key, claimed.token, work);
+    if (answer) return { kind: 'new', answer };
+    // Taken over (this server was too slow): the new owner's answer is the one.
+  }
 }
 
 /** What `prepare` of an idempotent POST decides: answer now (a Response), or go on with `value`. */
@@ -92,7 +211,8 @@ export interface IdempotentPost<T, P> {
   /**
    * Checks and work outside the transaction, after validation: references to other data, the
    * abuse limits (`replay` is true when this key already has an answer: a replay is not a new
-   * submission), a password hash.
+   * submission), a password hash. Called with `replay` false only by the request holding the
+   * key's claim.
    */
   prepare: (c: Context, data: T, replay: boolean) => Promise<Prepared<P>>;
   /** The submission itself, in the transaction that stores its answer under the key. */
@@ -103,9 +223,11 @@ export interface IdempotentPost<T, P> {
 
 /**
  * POST handler of a public form sent through the outbox (DESIGN.md, offline model): checks the
- * Idempotency-Key, validates the body, prepares, then runs the work once per key. The same key
- * again gets the first answer with `Idempotent-Replayed: true`; the same key with other answers
- * gets 409.
+ * Idempotency-Key, validates the body, claims the key, prepares, then runs the work once per
+ * key. The same key again gets the first answer with `Idempotent-Replayed: true` (waiting for it
+ * when it is still at work, on this server or another); the same key with other answers gets
+ * 409, and so does a first request still at work after the whole wait (« requête identique en
+ * cours », with Retry-After).
  */
 export function idempotentPost<T, P>({
   db,
@@ -128,27 +250,53 @@ export function idempotentPost<T, P>({
     }
     const parsed = schema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
-    const prepared = await prepare(c, parsed.data, await answered(db, scope, key));
-    if (prepared instanceof Response) return prepared;
+    const data = parsed.data;
+    const hash = bodyHash(fingerprint(data));
+    for (;;) {
+      // The key first: only the request that wins it prepares and works; the others wait for
+      // its answer (other servers included), so a burst of one submission counts once.
+      const claimed = await claim(db, scope, key, hash, {});
+      if (claimed.kind === 'busy') {
+        c.header('Retry-After', '2');
+        return apiError(c, 409, KEY_BUSY_MESSAGE);
+      }
+      if (claimed.kind !== 'won') {
+        const checked = await prepare(c, data, true);
+        if (checked instanceof Response) return checked;
+        if (claimed.kind === 'conflict') {
+          return apiError(
+            c,
+            409,
+            'Cet envoi a déjà été fait avec d’autres réponses. Rechargez la page pour renvoyer vos réponses actuelles.',
+          );
+        }
+        c.header('Idempotent-Replayed', 'true');
+        return c.json(claimed.answer.body as object, claimed.answer.status as ContentfulStatusCode);
+      }
 
-    let result: IdempotentResult;
-    try {
-      result = await once(db, scope, key, bodyHash(fingerprint(parsed.data)), (trx) =>
-        work(trx, parsed.data, prepared.value),
-      );
-    } catch (error) {
-      const answer = refusal?.(c, error);
-      if (answer) return answer;
-      throw error;
+      let prepared: Prepared<P>;
+      try {
+        prepared = await prepare(c, data, false);
+      } catch (error) {
+        await release(db, scope, key, claimed.token).catch(() => undefined);
+        throw error;
+      }
+      // Refused before any work (a limit, a reference): the key is free for a later retry.
+      if (prepared instanceof Response) {
+        await release(db, scope, key, claimed.token);
+        return prepared;
+      }
+      const { value } = prepared;
+      let answer: StoredAnswer | undefined;
+      try {
+        answer = await settle(db, scope, key, claimed.token, (trx) => work(trx, data, value));
+      } catch (error) {
+        const refused = refusal?.(c, error);
+        if (refused) return refused;
+        throw error;
+      }
+      if (answer) return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+      // Taken over (this server was too slow): the new owner's answer is the one.
     }
-    if (result.kind === 'conflict') {
-      return apiError(
-        c,
-        409,
-        'Cet envoi a déjà été fait avec d’autres réponses. Rechargez la page pour renvoyer vos réponses actuelles.',
-      );
-    }
-    if (result.kind === 'replay') c.header('Idempotent-Replayed', 'true');
-    return c.json(result.answer.body as object, result.answer.status as ContentfulStatusCode);
   };
 }
