@@ -316,7 +316,7 @@ async function refuseTargetWithData(target: Db, plan: TablePlan[]) {
   }
   if (filled.length > 0)
     throw new CopyRefused(
-      `La base PostgreSQL contient déjà des données\u00a0: ${filled.join(', ')}. La copie ne remplace ni ne fusionne rien\u00a0: donnez une base neuve (CREATE DATABASE) ou videz celle-ci. (Un serveur déjà démarré sur cette base hors production y a créé les comptes de démonstration.)`,
+      `La base PostgreSQL contient déjà des données\u00a0: ${filled.join(', ')}. La copie ne remplace ni ne fusionne rien\u00a0: donnez une base neuve (CREATE DATABASE) ou videz celle-ci. (Si un serveur a déjà démarré sur cette base hors production, il y a créé les comptes de démonstration.)`,
     );
 }
 
