@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { dialectOf } from '../db/dialect';
 
 /**
  * An address or an e-mail as it appears in a key: a hash, so the table holds no personal data
@@ -11,11 +12,13 @@ export function keyPart(value: string): string {
 }
 
 /**
- * Attempts counted per key in SQLite, so a restart forgets nothing and a second server on the
- * same database shares the counts. An attempt is reserved before the work it guards (a password
- * hash, a stored form), in one transaction that kysely's SQLite driver runs alone: requests sent
- * in parallel are counted one after the other, and none slips through between a check and its
- * count (OWASP Authentication and Credential Stuffing cheat sheets; docs/api-auth.md).
+ * Attempts counted per key in the database, so a restart forgets nothing and every server on
+ * the same database shares the counts. An attempt is reserved before the work it guards (a
+ * password hash, a stored form) by one atomic statement per key — an upsert that adds one, or
+ * starts a new window, only when the key is not waiting — in a transaction that holds the keys'
+ * rows until their waits are written: requests sent in parallel, to one server or several, on
+ * SQLite or PostgreSQL, are counted one after the other, and none slips through between a check
+ * and its count (OWASP Authentication and Credential Stuffing cheat sheets; docs/api-auth.md).
  */
 export interface ThrottlePolicy {
   /** Attempts allowed in a window before any wait. */
@@ -47,70 +50,88 @@ export class Throttle {
    */
   async reserve(keys: readonly ThrottleKey[]): Promise<Reservation> {
     const t = this.now();
-    return this.db.transaction().execute(async (trx) => {
-      // A write first: the transaction takes SQLite's write lock before reading, so a second
-      // server on the same file waits (busy_timeout) instead of failing on a lock upgrade.
-      await trx.deleteFrom('throttle').where('expires_at', '<=', t).execute();
-      const rows = await trx
-        .selectFrom('throttle')
-        .selectAll()
-        .where(
-          'key',
-          'in',
-          keys.map((k) => k.key),
-        )
-        .execute();
-      const byKey = new Map(rows.map((r) => [r.key, r]));
-      const waits = rows.filter((r) => r.blocked_until > t).map((r) => r.blocked_until - t);
-      if (waits.length > 0) {
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
-      }
-      for (const { key, policy } of keys) {
-        const row = byKey.get(key);
-        const fresh = !row || t >= row.window_start + policy.windowMs;
-        const count = fresh ? 1 : row.count + 1;
-        const windowStart = fresh ? t : row.window_start;
-        const blockedUntil = blockedUntilAfter(count, windowStart, t, policy);
-        const expiresAt = Math.max(windowStart + policy.windowMs, blockedUntil);
-        await trx
-          .insertInto('throttle')
-          .values({
-            key,
-            count,
-            window_start: windowStart,
-            blocked_until: blockedUntil,
-            expires_at: expiresAt,
-          })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              count,
-              window_start: windowStart,
+    await this.purge(t);
+    // One order for every caller: two requests locking the same rows never wait on each other.
+    const sorted = [...keys].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const counted: { key: ThrottleKey; count: number; windowStart: number }[] = [];
+        let waiting = false;
+        for (const k of sorted) {
+          // The first statement writes: SQLite takes its write lock before any read, and
+          // PostgreSQL locks the row (a parallel attempt on it waits for this transaction).
+          const row = await trx
+            .insertInto('throttle')
+            .values({
+              key: k.key,
+              count: 1,
+              window_start: t,
+              blocked_until: 0,
+              expires_at: t + k.policy.windowMs,
+            })
+            .onConflict((oc) =>
+              oc
+                .column('key')
+                .doUpdateSet({
+                  count: sql<number>`case when ${sql.ref('throttle.window_start')} <= ${t - k.policy.windowMs} then 1 else ${sql.ref('throttle.count')} + 1 end`,
+                  window_start: sql<number>`case when ${sql.ref('throttle.window_start')} <= ${t - k.policy.windowMs} then ${t} else ${sql.ref('throttle.window_start')} end`,
+                })
+                .where('throttle.blocked_until', '<=', t),
+            )
+            .returning(['count', 'window_start'])
+            .executeTakeFirst();
+          if (!row) waiting = true;
+          else counted.push({ key: k, count: row.count, windowStart: row.window_start });
+        }
+        if (waiting) {
+          // Counted nowhere (the transaction is rolled back): the longest wait is the answer.
+          const rows = await trx
+            .selectFrom('throttle')
+            .select('blocked_until')
+            .where(
+              'key',
+              'in',
+              sorted.map((k) => k.key),
+            )
+            .execute();
+          const wait = Math.max(0, ...rows.map((r) => r.blocked_until - t));
+          throw new Waiting(Math.max(1, Math.ceil(wait / 1000)));
+        }
+        for (const { key, count, windowStart } of counted) {
+          const blockedUntil = blockedUntilAfter(count, windowStart, t, key.policy);
+          await trx
+            .updateTable('throttle')
+            .set({
               blocked_until: blockedUntil,
-              expires_at: expiresAt,
-            }),
-          )
-          .execute();
-      }
-      return { ok: true } as const;
-    });
+              expires_at: Math.max(windowStart + key.policy.windowMs, blockedUntil),
+            })
+            .where('key', '=', key.key)
+            .execute();
+        }
+        return { ok: true } as const;
+      });
+    } catch (error) {
+      if (error instanceof Waiting) return { ok: false, retryAfterSeconds: error.seconds };
+      throw error;
+    }
   }
 
   /** Gives back one attempt (a successful sign-in from a shared address), lifting its wait. */
   async release({ key, policy }: ThrottleKey): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // One atomic decrement, which holds the row until its wait is written.
       const row = await trx
-        .selectFrom('throttle')
-        .selectAll()
-        .where('key', '=', key)
-        .executeTakeFirst();
-      if (!row) return;
-      const count = Math.max(0, row.count - 1);
-      await trx
         .updateTable('throttle')
         .set({
-          count,
-          blocked_until: blockedUntilAfter(count, row.window_start, this.now(), policy),
+          count: sql<number>`case when ${sql.ref('count')} > 0 then ${sql.ref('count')} - 1 else 0 end`,
         })
+        .where('key', '=', key)
+        .returning(['count', 'window_start'])
+        .executeTakeFirst();
+      if (!row) return;
+      await trx
+        .updateTable('throttle')
+        .set({ blocked_until: blockedUntilAfter(row.count, row.window_start, this.now(), policy) })
         .where('key', '=', key)
         .execute();
     });
@@ -128,6 +149,29 @@ export class Throttle {
       .deleteFrom('throttle')
       .where(sql<boolean>`key like ${`${escaped}%`} escape '\\'`)
       .execute();
+  }
+
+  /**
+   * Deletes the rows that mean nothing any more. On PostgreSQL the rows another attempt holds are
+   * skipped (they are being counted), so this never waits for, nor deadlocks with, a reservation.
+   */
+  private async purge(t: number): Promise<void> {
+    const expired = this.db.selectFrom('throttle').select('key').where('expires_at', '<=', t);
+    await this.db
+      .deleteFrom('throttle')
+      .where(
+        'key',
+        'in',
+        dialectOf(this.db) === 'postgres' ? expired.forUpdate().skipLocked() : expired,
+      )
+      .execute();
+  }
+}
+
+/** Thrown inside the reservation's transaction to roll it back: some key must still wait. */
+class Waiting extends Error {
+  constructor(readonly seconds: number) {
+    super('waiting');
   }
 }
 
