@@ -122,7 +122,11 @@ export const envSchema = z.object({
    * A folder every instance shares (or one that survives deploys) where each build's hashed
    * assets are kept, so a page or worker of the previous version never meets a 404 mid-deploy.
    */
-  ASSETS_ARCHIVE_DIR: z.string().trim().min(1).optional(),
+  ASSETS_ARCHIVE_DIR: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
   /** Names this process in logs and in the files it leaves (default: host name and pid). */
   INSTANCE_ID: optionalMatching(
     /^[\w.-]{1,64}$/,
