@@ -5,6 +5,7 @@ import { closeOrder, findOrder, markPaid, recordWebhookEvent, type Order } from 
 import type { Database } from '../../db/schema';
 import type { MailQueue } from '../../mail/mail-queue';
 import { orderConfirmationMail } from '../../mail/templates';
+import type { Logger } from '../../log';
 
 /**
  * The one way an order becomes paid, for Stripe's webhook and the local test checkout alike:
@@ -46,6 +47,7 @@ export async function handleStripeEvent(
   mails: MailQueue,
   event: Stripe.Event,
   now: string,
+  log: Pick<Logger, 'error'>,
 ): Promise<WebhookOutcome> {
   if (
     event.type !== 'checkout.session.completed' &&
@@ -71,7 +73,8 @@ export async function handleStripeEvent(
     const order = await findOrder(trx, orderId);
     if (!order) return 'ignored';
     if (session.amount_total !== order.totalCents || session.currency !== 'eur') {
-      console.error(
+      log.error(
+        { orderId, eventId: event.id },
         `Commande ${orderId} non confirmée\u00a0: Stripe a encaissé ${session.amount_total} ${session.currency}, la commande vaut ${order.totalCents} eur.`,
       );
       return 'amount-mismatch';

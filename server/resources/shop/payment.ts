@@ -4,6 +4,7 @@ import type { OrderLine } from '../../../src/domain/payment.schema';
 import type { Db } from '../../db/database';
 import { closeOrder, insertOrder, setStripeSession } from './orders.repo';
 import type { ReturnUrls } from './return-url';
+import type { Logger } from '../../log';
 
 export interface PaymentStart {
   lines: OrderLine[];
@@ -26,6 +27,7 @@ export async function startPayment(
   db: Db,
   stripe: Stripe | undefined,
   start: PaymentStart,
+  log: Pick<Logger, 'error'>,
 ): Promise<PaymentAnswer> {
   const orderId = randomUUID();
   const now = () => new Date().toISOString();
@@ -70,9 +72,9 @@ export async function startPayment(
     await setStripeSession(db, orderId, session.id, now());
     return { ok: true, url: session.url };
   } catch (error) {
-    console.error(
-      'Stripe checkout session failed:',
-      error instanceof Error ? error.message : error,
+    log.error(
+      { orderId, cause: error instanceof Error ? error.message : String(error) },
+      'Stripe\u00a0: la session de paiement n’a pas pu être créée',
     );
     await closeOrder(db, orderId, 'cancelled', now());
     return {

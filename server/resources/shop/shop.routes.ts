@@ -99,13 +99,18 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
       return apiError(c, 429, body.message);
     }
     const caller = await authenticate(c, options.tokens, options.users);
-    const answer = await startPayment(db, stripe, {
-      lines: priced.lines,
-      totalCents: priced.totalCents,
-      urls,
-      userId: caller?.session.userId ?? null,
-      email: caller?.user.email ?? null,
-    });
+    const answer = await startPayment(
+      db,
+      stripe,
+      {
+        lines: priced.lines,
+        totalCents: priced.totalCents,
+        urls,
+        userId: caller?.session.userId ?? null,
+        email: caller?.user.email ?? null,
+      },
+      c.get('log'),
+    );
     if (!answer.ok) return apiError(c, 502, answer.message);
     return c.json({ url: answer.url } satisfies PaymentStarted);
   });
@@ -128,7 +133,13 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
     } catch {
       return apiError(c, 400, 'Signature Stripe invalide.');
     }
-    const outcome = await handleStripeEvent(db, mails, event, new Date().toISOString());
+    const outcome = await handleStripeEvent(
+      db,
+      mails,
+      event,
+      new Date().toISOString(),
+      c.get('log'),
+    );
     return c.json({ received: true, outcome });
   });
 
