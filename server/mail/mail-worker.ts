@@ -1,5 +1,8 @@
 import nodemailer from 'nodemailer';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { dialectOf } from '../db/dialect';
+import type { Database } from '../db/schema';
 import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
 
 /** Where the worker hands a mail over: an SMTP server, or nowhere (development). */
@@ -76,9 +79,10 @@ export interface MailWorkerOptions {
  * Sends the queued mails, one at a time, oldest first. A mail is claimed (status 'sending' with
  * a lease) in one statement, handed to the transport, then marked 'sent' in the next: a stop in
  * between leaves it 'sending', and only a worker whose lease has run out takes it again. A
- * graceful stop waits for the mail in hand, so a restart sends nothing twice. Only a crash in the
- * instant between the server's acceptance and the SQLite write can repeat a mail, and then with
- * the same Message-ID, which mail systems use to drop duplicates.
+ * graceful stop waits for the mail in hand, so a restart sends nothing twice, and the workers of
+ * several servers on one database never take the same mail. Only a crash in the instant between
+ * the mail server's acceptance and the database write can repeat a mail, and then with the same
+ * Message-ID, which mail systems use to drop duplicates.
  */
 export class MailWorker {
   private readonly now: () => number;
@@ -192,11 +196,27 @@ export class MailWorker {
 
   /**
    * The oldest due mail, claimed for this worker until leaseUntil; undefined when none is due.
-   * The updates that settle it check the lease is still this claim's.
+   * The updates that settle it check the lease is still this claim's. Several servers may run a
+   * worker on one database: on PostgreSQL the subquery locks the row it picks and skips the rows
+   * other workers are claiming (FOR UPDATE SKIP LOCKED); on SQLite the statement holds the write
+   * lock from its start. Either way the update checks again that the mail is due, so a claim
+   * that lost a race takes nothing.
    */
   private async claim(): Promise<{ mail: QueuedMail; leaseUntil: number } | undefined> {
     const t = this.now();
     const leaseUntil = t + this.leaseMs;
+    const due = (eb: ExpressionBuilder<Database, 'mail_queue'>) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', t)]),
+        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', t)]),
+      ]);
+    const oldest = this.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where(due)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1);
     const row = await this.db
       .updateTable('mail_queue')
       .set((eb) => ({
@@ -207,19 +227,9 @@ export class MailWorker {
       .where(
         'id',
         '=',
-        this.db
-          .selectFrom('mail_queue')
-          .select('id')
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', t)]),
-              eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', t)]),
-            ]),
-          )
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(1),
+        dialectOf(this.db) === 'postgres' ? oldest.forUpdate().skipLocked() : oldest,
       )
+      .where(due)
       .returningAll()
       .executeTakeFirst();
     return row ? { mail: toQueuedMail(row), leaseUntil } : undefined;
