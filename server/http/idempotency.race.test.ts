@@ -111,6 +111,23 @@ describe('one Idempotency-Key sent many times at once', () => {
   });
 });
 
+describe('a key whose first request stored nothing', () => {
+  it('is free again after a refusal: the corrected answers under the same key are stored', async () => {
+    const [a, b] = await instances(2);
+    const key = randomUUID();
+    const wrongCity = {
+      ...validOwnerSubmission,
+      bien: { ...validOwnerSubmission.bien, city: 'Lyon' },
+    };
+    const refused = await a!.app.request('/api/public/biens', postLead(key, wrongCity));
+    expect(refused.status).toBe(400);
+    const stored = await b!.app.request('/api/public/biens', postLead(key));
+    expect(stored.status).toBe(201);
+    expect(stored.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await countOf(a!.db, 'owner_property')).toBe(1);
+  });
+});
+
 describe('once(): the claim of a key', () => {
   const work = (n: { runs: number }) => async () => {
     n.runs += 1;
