@@ -113,6 +113,8 @@ interface Running {
 
 /** Everything started, newest last: stopped in reverse order at the end, whatever happens. */
 const running = new Set<Running>();
+/** Problems met, said after the table; any makes the exit code 1. */
+const problems: string[] = [];
 
 /**
  * Starts `node --import tsx <args>` and resolves with its address once it prints `ready`'s
@@ -129,9 +131,11 @@ function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, read
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let asked = false;
   const process_: Running = {
     url: '',
     async stop() {
+      asked = true;
       running.delete(process_);
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -145,9 +149,12 @@ function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, read
     const deadline = setTimeout(() => {
       reject(new Error(`${name} n’a pas démarré en 2 minutes :\n${output}`));
     }, 120_000);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(deadline);
-      reject(new Error(`${name} s’est arrêté (code ${code}) :\n${output}`));
+      const stopped = new Error(`${name} s’est arrêté (${signal ?? `code ${code}`}) :\n${output}`);
+      // Once ready, a stop the bench did not ask for, or not a clean one, is a failure.
+      if (process_.url && (!asked || code !== 0)) problems.push(stopped.message);
+      reject(stopped);
     });
     child.stdout?.on('data', () => {
       const port = ready.exec(output)?.[1];
@@ -254,11 +261,17 @@ interface Column {
   lists: Map<string, ListTimes>;
 }
 
-/** Problems met, said after the table; any makes the exit code 1. */
-const problems: string[] = [];
+/** fetch, its failure saying what was asked and why it failed (the socket's error). */
+function fetchOr(what: string, url: string, init?: RequestInit): Promise<Response> {
+  return fetch(url, init).catch((err: unknown) => {
+    const cause =
+      err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+    throw new Error(`${what} : ${String(err)}${cause}`);
+  });
+}
 
 async function signIn(url: string, caller: ListCaller): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
+  const res = await fetchOr(`Connexion de ${caller} sur ${url}`, `${url}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: `${caller}@demo.chassimmo.fr`, password: DEMO_PASSWORD }),
@@ -279,7 +292,7 @@ async function measureLists(column: Column, url: string): Promise<void> {
     const times: number[] = [];
     for (let run = 0; run < RUNS_PER_PAGE; run++) {
       const start = performance.now();
-      const res = await fetch(url + page, {
+      const res = await fetchOr(`${column.label}, ${caller} ${page}`, url + page, {
         headers: { Authorization: `Bearer ${tokens[caller]}` },
       });
       const body = await res.text();
