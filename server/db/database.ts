@@ -2,13 +2,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
+  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import { PostgresDdl, dialectOf, isPostgresUrl } from './dialect';
@@ -79,13 +84,32 @@ const schemas = new WeakMap<Db, string>();
 /**
  * SQLite with migrations that lock: Kysely runs SQLite migrations outside any transaction and
  * takes no lock, so two processes starting together on one file could both run a migration.
- * Here the migrations run in one transaction that first writes Kysely's lock row: the second
- * process waits on SQLite's write lock, then finds nothing left to run. (PostgreSQL: Kysely
- * takes an advisory lock.)
+ * Here they run in one transaction, and every SQLite transaction begins IMMEDIATE: it takes the
+ * file's write lock first, so a second process waits for it (busy_timeout) and then finds nothing
+ * left to run. A deferred BEGIN would not do: a transaction that read before writing fails at once
+ * (SQLITE_BUSY) when another process wrote meanwhile, without waiting. (PostgreSQL: Kysely takes
+ * an advisory lock.) One process holds one connection, so IMMEDIATE changes nothing else.
  */
 class LockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
@@ -94,20 +118,18 @@ class LockingSqliteAdapter extends SqliteAdapter {
     return true;
   }
 
-  override async acquireMigrationLock(db: Kysely<unknown>) {
-    // A migration may take long on a large file (0014 rewrites every row): wait for it.
-    await sql`pragma busy_timeout = 600000`.execute(db);
-    await sql`update kysely_migration_lock set is_locked = 1`.execute(db);
-  }
+  // The IMMEDIATE transaction the migrations run in is the lock.
+  override async acquireMigrationLock() {}
 
-  override async releaseMigrationLock(db: Kysely<unknown>) {
-    await sql`update kysely_migration_lock set is_locked = 0`.execute(db);
-    await sql`pragma busy_timeout = 5000`.execute(db);
-  }
+  override async releaseMigrationLock() {}
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Another process may be migrating this SQLite file: wait for it, however long (0014 rewrites
+  // every row of a large file).
+  const sqlite = dialectOf(db) === 'sqlite';
+  if (sqlite) await sql`pragma busy_timeout = 600000`.execute(db);
   // Kysely looks for its own tables in every schema: one opened on its own schema says which.
   const migrator = new Migrator({
     db,
@@ -115,6 +137,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
     migrationTableSchema: schemas.get(db),
   });
   const { error, results } = await migrator.migrateToLatest();
+  if (sqlite) await sql`pragma busy_timeout = 5000`.execute(db);
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const cause = error instanceof Error ? error.message : String(error);
