@@ -30,3 +30,40 @@ async function newSchema(url: string): Promise<string> {
   }
   return schema;
 }
+
+/**
+ * One database that several test "instances" reach, as two server processes would. On
+ * PostgreSQL: a schema of its own, and one pool of connections per `open()`, so nothing but the
+ * database orders the instances' statements. On SQLite: one connection in memory that every
+ * `open()` shares (better-sqlite3 waits for a lock synchronously, so two connections in one
+ * process would block each other's event loop; SQLite serializes writers anyway). Migrated to
+ * the latest schema; `close()` closes every handle it gave.
+ */
+export async function sharedTestDatabase(): Promise<{ open(): Db; close(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = openDatabase(':memory:');
+    await migrateToLatest(db);
+    return { open: () => db, close: () => db.destroy() };
+  }
+  const schema = await newSchema(url);
+  const handles: Db[] = [];
+  const open = () => {
+    const db = openDatabase(url, { schema, poolSize: 8, idleTimeoutMs: 1_000 });
+    handles.push(db);
+    return db;
+  };
+  let first: Db | undefined = open();
+  await migrateToLatest(first);
+  return {
+    // The first handle is the one that migrated.
+    open: () => {
+      const given = first ?? open();
+      first = undefined;
+      return given;
+    },
+    async close() {
+      for (const db of handles.splice(0)) await db.destroy();
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { parseEnv } from '../env';
 import { loadGeoIndex } from '../geo/geo-data';
 import { MailQueue } from '../mail/mail-queue';
 import { bodyHash, once } from './idempotency';
-import { sharedTestDatabase } from './shared-test-database';
+import { sharedTestDatabase } from '../db/test-database';
 
 /**
  * One Idempotency-Key sent many times at once, to one server or to two on one database (issue

@@ -10,7 +10,7 @@ import { loadGeoIndex } from '../geo/geo-data';
 import { MailQueue } from '../mail/mail-queue';
 import { UsersRepo } from '../resources/users/users.repo';
 import { postJson } from '../test-app';
-import { sharedTestDatabase } from './shared-test-database';
+import { sharedTestDatabase } from '../db/test-database';
 import { Throttle, type ThrottlePolicy } from './throttle';
 
 /**

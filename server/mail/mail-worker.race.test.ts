@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedTestDatabase } from '../http/shared-test-database';
+import { sharedTestDatabase } from '../db/test-database';
 import { MailQueue, type QueuedMail } from './mail-queue';
 import { MailWorker, type MailTransport } from './mail-worker';
 

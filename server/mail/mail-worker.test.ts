@@ -1,74 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validRegistration } from '../../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
 import { makeTestApp, postJson } from '../test-app';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail-worker';
+import { TestSmtp, freePort } from './test-smtp';
 
 /**
  * The mail queue against a real SMTP server (smtp-server, in this process): e-mails written with
  * their record survive a mail server that is down, and each arrives once, across a restart.
  */
-interface Received {
-  to: string[];
-  messageId: string;
-  subject: string;
-}
-
-class TestSmtp {
-  readonly received: Received[] = [];
-  private server: SMTPServer | undefined;
-
-  constructor(readonly port: number) {}
-
-  async start(): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          const header = (name: string) =>
-            new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-          this.received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            messageId: header('Message-ID'),
-            subject: header('Subject'),
-          });
-          callback();
-        });
-      },
-    });
-    const server = this.server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const cleanup: (() => Promise<void> | void)[] = [];
 
 /** A test app with one mail queued, to x@exemple.fr. */
