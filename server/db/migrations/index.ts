@@ -13,6 +13,7 @@ import * as m0011 from './0011_account_deletion';
 import * as m0012 from './0012_client_documents';
 import * as m0013 from './0013_user_version';
 import * as m0014 from './0014_search_text';
+import * as m0015 from './0015_list_indexes';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_client_documents': m0012,
   '0013_user_version': m0013,
   '0014_search_text': m0014,
+  '0015_list_indexes': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

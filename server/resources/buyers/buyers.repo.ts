@@ -65,7 +65,7 @@ export async function listBuyers(
       ids = ids.orderBy('p.budget', 'desc').orderBy('p.id', 'desc');
       break;
     case 'stage':
-      ids = ids.orderBy('p.stage_rank').orderBy('p.created_at', 'desc');
+      ids = ids.orderBy('p.stage_rank').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
       break;
     default:
       ids = ids.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
