@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,22 +7,18 @@ import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { seedDemoAccounts } from './db/seed';
 import { seedDemoWork } from './db/seed-demo-work';
 import { UsersRepo } from './resources/users/users.repo';
+import { runProcess } from './test-process';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'db-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** `npm run db:backup -- <target>` on DATA_DIR=dataDir, as a process of its own. */
 function backup(dataDir: string, target: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['scripts/db-backup.mjs', target], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runProcess(process.execPath, ['scripts/db-backup.mjs', target], {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ...env,
   });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
 }
 
 /** Rows per table: what a restored installation must show the same. */

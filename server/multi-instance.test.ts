@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.mjs';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { DEMO_PASSWORD } from './db/seed';
+import { createTestDatabase } from './db/test-database';
 import { TestSmtp, freePort } from './mail/test-smtp';
 import { startS3rver } from './resources/documents/s3-test-server';
 
@@ -99,11 +100,7 @@ beforeAll(async () => {
   [postgres, s3] = await Promise.all([startPostgres(), startS3rver('chassimmo-multi')]);
   smtp = new TestSmtp(await freePort());
   await smtp.start();
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('create database chassimmo');
-  await admin.end();
-  const url = postgres.url.replace(/\/postgres$/, '/chassimmo');
+  const url = await createTestDatabase(postgres.url, 'chassimmo');
   db = new pg.Pool({ connectionString: url, max: 2 });
   const shared = {
     DATABASE_URL: url,

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../scripts/postgres.mjs';
 import { createApp } from '../app';
@@ -17,6 +15,8 @@ import { CopyRefused, copyInstallation, sqliteSourceOf } from './copy';
 import { migrateToLatest, openDatabase, type Db } from './database';
 import { DEMO_PASSWORD } from './seed';
 import { seedDemoWork } from './seed-demo-work';
+import { createTestDatabase } from './test-database';
+import { runProcess } from '../test-process';
 
 /**
  * `npm run db:copy` on the seeded demo installation (issue 26): the copy is run as a user runs
@@ -43,40 +43,20 @@ afterAll(async () => {
 
 /** A new, empty database on the server, and its address. */
 async function newDatabase(): Promise<string> {
-  const name = `copy_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createTestDatabase(server, `copy_${randomBytes(5).toString('hex')}`);
 }
 
 const keep = (db: Db) => (open.push(db), db);
 
 /** `npm run db:copy -- …args`, as a process of its own, without any S3 setting of a .env. */
 function dbCopy(args: string[]) {
-  const child = spawn('npm', ['run', '--silent', 'db:copy', '--', ...args], {
-    env: {
-      ...process.env,
-      S3_ENDPOINT: '',
-      S3_BUCKET: '',
-      S3_ACCESS_KEY_ID: '',
-      S3_SECRET_ACCESS_KEY: '',
-      S3_FORCE_PATH_STYLE: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runProcess('npm', ['run', '--silent', 'db:copy', '--', ...args], {
+    S3_ENDPOINT: '',
+    S3_BUCKET: '',
+    S3_ACCESS_KEY_ID: '',
+    S3_SECRET_ACCESS_KEY: '',
+    S3_FORCE_PATH_STYLE: '0',
   });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
 }
 
 /** Every row of every application table, in a stable order, per table. */

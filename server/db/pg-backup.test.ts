@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, systemPostgresBin, type TestPostgres } from '../../scripts/postgres.mjs';
 import { UsersRepo } from '../resources/users/users.repo';
 import { migrateToLatest, openDatabase, type Db } from './database';
 import { seedDemoAccounts } from './seed';
 import { seedDemoWork } from './seed-demo-work';
+import { createTestDatabase } from './test-database';
 
 /**
  * The PostgreSQL backup of docs/deploy.md, restored: `pg_dump -Fc` of a seeded installation,
@@ -26,12 +26,7 @@ const open: Db[] = [];
 
 const urlOf = (base: string) => postgres.url.replace(/\/postgres$/, `/${base}`);
 
-async function createBase(name: string) {
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
+const createBase = (name: string) => createTestDatabase(postgres.url, name);
 
 function run(tool: string, args: string[]) {
   const result = spawnSync(path.join(tools as string, tool), args, { encoding: 'utf8' });

@@ -21,14 +21,30 @@ export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
 async function newSchema(url: string): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(url, `create schema ${schema}`);
+  return schema;
+}
+
+/**
+ * A new, empty database `name` (letters, digits, _) on the PostgreSQL server of `serverUrl`;
+ * resolves to its address.
+ */
+export async function createTestDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nom de base refusé : ${name}`);
+  await runAdminStatement(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function runAdminStatement(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`create schema ${schema}`);
+    await client.query(statement);
   } finally {
     await client.end();
   }
-  return schema;
 }
 
 /**
