@@ -167,7 +167,7 @@ describe('once(): the claim of a key', () => {
     expect(retried).toEqual({ kind: 'new', answer: { status: 201, body: { ok: true } } });
   });
 
-  it('answers 409 « requête identique en cours » when the first never ends, and takes over a claim left by a stopped server', async () => {
+  it('answers 503 « requête identique en cours » (to be tried again) when the first never ends, and takes over a claim left by a stopped server', async () => {
     const [a] = await instances(1);
     const hash = bodyHash({ x: 1 });
     // A claim being worked on right now (another server): the wait is bounded.
@@ -192,7 +192,7 @@ describe('once(): the claim of a key', () => {
       { waitMs: 300 },
     );
     await expect(busy).rejects.toMatchObject({
-      status: 409,
+      status: 503,
       message: expect.stringMatching(/requête identique est en cours/) as unknown,
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);

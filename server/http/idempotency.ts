@@ -30,7 +30,7 @@ export function bodyHash(value: unknown): string {
 const PENDING = 0;
 
 export interface OnceOptions {
-  /** How long a second request waits for the first one's answer before a 409. */
+  /** How long a second request waits for the first one's answer before a 503 (KeyBusy). */
   waitMs?: number;
   /** A claim older than this belongs to a server that stopped mid-work: a retry takes it over. */
   leaseMs?: number;
@@ -42,10 +42,15 @@ const LEASE_MS = 60_000;
 export const KEY_BUSY_MESSAGE =
   'Une requête identique est en cours de traitement. Réessayez dans un instant.';
 
-/** The same key still at work elsewhere after the whole wait: 409, to be tried again later. */
+/**
+ * The same key still at work elsewhere after the whole wait: 503, to be tried again later. Not
+ * 409, which our outbox (src/domain/outbox.ts `classify`) takes as a final refusal: the form
+ * would show as refused while its first sending is about to succeed; a 5xx keeps it queued, and
+ * its next try gets the stored answer.
+ */
 export class KeyBusy extends HTTPException {
   constructor() {
-    super(409, { message: KEY_BUSY_MESSAGE });
+    super(503, { message: KEY_BUSY_MESSAGE });
   }
 }
 
@@ -178,7 +183,7 @@ async function settle(
  * key with the same body gets the first answer again and stores nothing; the same key with
  * another body is a conflict. The work and its stored answer share one transaction. A request
  * that meets the key still at work elsewhere waits for that answer; after `waitMs` it throws
- * KeyBusy (an HTTPException: 409).
+ * KeyBusy (an HTTPException: 503).
  */
 export async function once(
   db: Db,
@@ -226,8 +231,8 @@ export interface IdempotentPost<T, P> {
  * Idempotency-Key, validates the body, claims the key, prepares, then runs the work once per
  * key. The same key again gets the first answer with `Idempotent-Replayed: true` (waiting for it
  * when it is still at work, on this server or another); the same key with other answers gets
- * 409, and so does a first request still at work after the whole wait (« requête identique en
- * cours », with Retry-After).
+ * 409; a first request still at work after the whole wait gets 503 « requête identique en
+ * cours » with Retry-After (see KeyBusy).
  */
 export function idempotentPost<T, P>({
   db,
@@ -258,7 +263,7 @@ export function idempotentPost<T, P>({
       const claimed = await claim(db, scope, key, hash, {});
       if (claimed.kind === 'busy') {
         c.header('Retry-After', '2');
-        return apiError(c, 409, KEY_BUSY_MESSAGE);
+        return apiError(c, 503, KEY_BUSY_MESSAGE);
       }
       if (claimed.kind !== 'won') {
         const checked = await prepare(c, data, true);
