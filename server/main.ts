@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   const worker = transport
     ? new MailWorker(db, mails, transport, {
         forgetDeliveredBodies: env.NODE_ENV === 'production',
+        log,
       })
     : undefined;
   if (!transport) {

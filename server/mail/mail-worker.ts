@@ -56,6 +56,11 @@ export class LocalTransport implements MailTransport {
   }
 }
 
+/** What the worker needs of a logger (a pino Logger is one). */
+export interface ErrorLog {
+  error(fields: object, message: string): void;
+}
+
 export interface MailWorkerOptions {
   now?: () => number;
   /** Wait before the nth retry: doubles from baseMs up to maxMs. */
@@ -73,6 +78,8 @@ export interface MailWorkerOptions {
   forgetDeliveredBodies?: boolean;
   /** Delivered and abandoned mails are deleted after this long. */
   keepMs?: number;
+  /** Where failed deliveries are said (the server's logger); default: standard error. */
+  log?: ErrorLog;
 }
 
 /**
@@ -92,6 +99,7 @@ export class MailWorker {
   private readonly leaseMs: number;
   private readonly forgetDeliveredBodies: boolean;
   private readonly keepMs: number;
+  private readonly log: ErrorLog;
   private purgedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -113,6 +121,9 @@ export class MailWorker {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.forgetDeliveredBodies = options.forgetDeliveredBodies ?? false;
     this.keepMs = options.keepMs ?? 30 * 24 * 60 * 60_000;
+    this.log = options.log ?? {
+      error: (fields: object, msg: string) => console.error(msg, fields),
+    };
   }
 
   start(): void {
@@ -141,7 +152,7 @@ export class MailWorker {
     this.running = this.drain()
       // A database error (a busy file, a full disk) must not stop the server: the mails stay
       // in the table and the next pass takes them again.
-      .catch((error: unknown) => console.error('File d’e-mails : passe interrompue', error))
+      .catch((err: unknown) => this.log.error({ err }, 'File d’e-mails\u00a0: passe interrompue'))
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
@@ -253,7 +264,8 @@ export class MailWorker {
       .where('id', '=', mail.id)
       .where('lease_until', '=', leaseUntil)
       .execute();
-    console.error(
+    this.log.error(
+      { mailId: mail.id, attempts: mail.attempts, giveUp },
       `E-mail ${mail.id} non remis (essai ${mail.attempts}${giveUp ? ', abandon' : ''})\u00a0: ${message}`,
     );
   }
