@@ -102,6 +102,8 @@ beforeAll(async () => {
   await smtp.start();
   const url = await createTestDatabase(postgres.url, 'chassimmo');
   db = new pg.Pool({ connectionString: url, max: 2 });
+  // PostgreSQL's shutdown at the end may reach a connection the pool is still closing.
+  db.on('error', () => undefined);
   const shared = {
     DATABASE_URL: url,
     JWT_SECRET: randomBytes(48).toString('base64url'),
