@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { dialectOf } from '../db/dialect';
+import { skippingLocked } from '../db/dialect';
 
 /**
  * An address or an e-mail as it appears in a key: a hash, so the table holds no personal data
@@ -159,11 +159,7 @@ export class Throttle {
     const expired = this.db.selectFrom('throttle').select('key').where('expires_at', '<=', t);
     await this.db
       .deleteFrom('throttle')
-      .where(
-        'key',
-        'in',
-        dialectOf(this.db) === 'postgres' ? expired.forUpdate().skipLocked() : expired,
-      )
+      .where('key', 'in', skippingLocked(this.db, expired))
       .execute();
   }
 }

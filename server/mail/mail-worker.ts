@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
-import { dialectOf } from '../db/dialect';
+import { skippingLocked } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
 
@@ -235,11 +235,7 @@ export class MailWorker {
         lease_until: leaseUntil,
         attempts: eb('attempts', '+', 1),
       }))
-      .where(
-        'id',
-        '=',
-        dialectOf(this.db) === 'postgres' ? oldest.forUpdate().skipLocked() : oldest,
-      )
+      .where('id', '=', skippingLocked(this.db, oldest))
       .where(due)
       .returningAll()
       .executeTakeFirst();
