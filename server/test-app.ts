@@ -10,6 +10,7 @@ import { TokenService } from './auth/tokens';
 import { UsersRepo, tokenSubject } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { MailQueue } from './mail/mail-queue';
+import type { DocumentStore } from './resources/documents/document-store';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { openTestDatabase } from './db/test-database';
 import { parseEnv } from './env';
@@ -18,8 +19,11 @@ import { loadGeoIndex, type GeoIndex } from './geo/geo-data';
 let geo: GeoIndex | undefined;
 
 /**
- * A real app on a real, throwaway SQLite database (in memory unless a dataDir is given), for
- * server tests. Mails stay in the queue table (no worker): `mails.list()` reads them.
+ * A real app on a real, throwaway database (SQLite in memory, a schema of its own on the
+ * PostgreSQL of `npm run test:pg`, or the SQLite file of `dataDir`), for server tests. Given
+ * `db`, the app is one more instance on that database (sharedTestDatabase): give the instances
+ * one JWT_SECRET in `env` for their tokens to pass from one to the other. Mails stay in the
+ * queue table (no worker): `mails.list()` reads them.
  */
 export async function makeTestApp(
   options: {
@@ -31,12 +35,19 @@ export async function makeTestApp(
     stripe?: Stripe;
     /** A SQLite file in this directory instead of memory. */
     dataDir?: string;
+    /** An open, migrated database, shared with other instances. */
+    db?: Db;
+    /** Where documents go (default: DATA_DIR/documents). */
+    documents?: DocumentStore;
   } = {},
 ) {
-  const db = options.dataDir
-    ? openDatabase(options.dataDir)
-    : await openTestDatabase({ migrate: false });
-  await migrateToLatest(db);
+  let db = options.db;
+  if (!db) {
+    db = options.dataDir
+      ? openDatabase(options.dataDir)
+      : await openTestDatabase({ migrate: false });
+    await migrateToLatest(db);
+  }
   if (options.seed) await seedDemoAccounts(new UsersRepo(db));
   geo ??= loadGeoIndex();
   // Files the app writes (clients' documents) go to a throwaway folder, never to ./data.
@@ -58,6 +69,7 @@ export async function makeTestApp(
     now: options.now,
     staticDir: options.staticDir,
     stripe: options.stripe,
+    documents: options.documents,
   });
   return { app, db, jwtSecret, mails, env };
 }

@@ -5,10 +5,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../scripts/postgres.mjs';
-import { createApp } from '../app';
-import { parseEnv } from '../env';
-import { loadGeoIndex } from '../geo/geo-data';
-import { MailQueue } from '../mail/mail-queue';
 import { makeTestApp, postJson, signedIn } from '../test-app';
 import { LocalDocumentStore } from '../resources/documents/document-store';
 import { CopyRefused, copyInstallation, sqliteSourceOf } from './copy';
@@ -178,22 +174,8 @@ describe('npm run db:copy (SQLite → PostgreSQL)', () => {
 
     // The application on PostgreSQL, as main.ts builds it with DATABASE_URL and the new DATA_DIR.
     await migrateToLatest(target);
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      DATA_DIR: targetDir,
-    });
-    const onPg = {
-      db: target,
-      jwtSecret: new TextEncoder().encode(env.JWT_SECRET),
-    };
-    const pgApp = createApp({
-      env,
-      db: target,
-      geo: loadGeoIndex(),
-      jwtSecret: onPg.jwtSecret,
-      mails: new MailQueue(target),
-    });
+    const onPg = await makeTestApp({ db: target, env: { DATA_DIR: targetDir } });
+    const pgApp = onPg.app;
     const pgAdmin = await signedIn(onPg, 'admin@demo.chassimmo.fr');
     const pgClient = await signedIn(onPg, 'client@demo.chassimmo.fr');
     const lead = (await (

@@ -1,16 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
-import { createApp } from '../app';
 import type { Db } from '../db/database';
-import { parseEnv } from '../env';
-import { loadGeoIndex } from '../geo/geo-data';
-import { MailQueue } from '../mail/mail-queue';
 import { bodyHash, once } from './idempotency';
 import { sharedTestDatabase } from '../db/test-database';
+import { makeTestApp } from '../test-app';
 
 /**
  * One Idempotency-Key sent many times at once, to one server or to two on one database (issue
@@ -25,19 +19,7 @@ afterEach(async () => {
 async function instances(count: number) {
   const shared = await sharedTestDatabase();
   cleanup.push(() => shared.close());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'idempotency-race-'));
-  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    DATA_DIR: dataDir,
-  });
-  const geo = loadGeoIndex();
-  const jwtSecret = randomBytes(32);
-  return Array.from({ length: count }, () => {
-    const db = shared.open();
-    return { db, app: createApp({ env, db, geo, jwtSecret, mails: new MailQueue(db) }) };
-  });
+  return Promise.all(Array.from({ length: count }, () => makeTestApp({ db: shared.open() })));
 }
 
 const postLead = (key: string, body: unknown = validOwnerSubmission): RequestInit => ({

@@ -1,15 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed';
-import { parseEnv } from '../env';
-import { loadGeoIndex } from '../geo/geo-data';
-import { MailQueue } from '../mail/mail-queue';
 import { UsersRepo } from '../resources/users/users.repo';
-import { postJson } from '../test-app';
+import { makeTestApp, postJson } from '../test-app';
 import { sharedTestDatabase } from '../db/test-database';
 import { Throttle, type ThrottlePolicy } from './throttle';
 
@@ -32,18 +24,10 @@ async function shared() {
 describe('sign-in guesses spread over two servers on one database', () => {
   it('checks at most 5 of 100 simultaneous wrong passwords, as one server would', async () => {
     const database = await shared();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'throttle-race-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-    });
-    const geo = loadGeoIndex();
-    const jwtSecret = randomBytes(32);
-    const [a, b] = [database.open(), database.open()].map((db) =>
-      createApp({ env, db, geo, jwtSecret, mails: new MailQueue(db) }),
+    const [a, b] = await Promise.all(
+      [database.open(), database.open()].map(
+        async (db) => (await makeTestApp({ db, env: { TRUST_PROXY: '1' } })).app,
+      ),
     );
     await seedDemoAccounts(new UsersRepo(database.open()));
     const login = (i: number, password = `Mauvais${i}x`) =>

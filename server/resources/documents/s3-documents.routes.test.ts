@@ -3,13 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { migrateToLatest, openDatabase } from '../../db/database';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed';
 import { parseEnv } from '../../env';
-import { loadGeoIndex } from '../../geo/geo-data';
-import { MailQueue } from '../../mail/mail-queue';
-import { signedIn } from '../../test-app';
+import { openTestDatabase } from '../../db/test-database';
+import { makeTestApp, signedIn } from '../../test-app';
 import { UsersRepo } from '../users/users.repo';
 import { openDocumentStore } from './open-document-store';
 import { S3DocumentStore } from './s3-document-store';
@@ -29,27 +26,23 @@ afterAll(async () => {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 
 /**
- * Two instances of the real app (createApp, as main.ts builds it) on one SQLite database, each
- * with its own S3 client on the one s3rver bucket, as openDocumentStore opens it from S3_*.
- * (makeTestApp takes no `documents`: this builds the app the same way with the S3 store.)
+ * Two instances of the real app on one database, each with its own S3 client on the one
+ * s3rver bucket, as openDocumentStore opens it from S3_*.
  */
 async function twoInstances() {
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  const db = await openTestDatabase();
   await seedDemoAccounts(new UsersRepo(db));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...s3.env });
-  const jwtSecret = randomBytes(32);
-  const geo = loadGeoIndex();
-  const instance = (name: string) => {
-    const documents = openDocumentStore(env, dataDir, name);
+  const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('base64url'), ...s3.env };
+  const instance = async (name: string) => {
+    const documents = openDocumentStore(parseEnv(env), dataDir, name);
     expect(documents).toBeInstanceOf(S3DocumentStore);
-    const app = createApp({ env, db, geo, jwtSecret, mails: new MailQueue(db), documents });
-    return { app, documents };
+    const { app, jwtSecret } = await makeTestApp({ db, env, documents });
+    return { app, documents, jwtSecret };
   };
-  const made = { db, jwtSecret };
-  const client = await signedIn(made, 'client@demo.chassimmo.fr');
-  const chasseur = await signedIn(made, 'chasseur@demo.chassimmo.fr');
-  return { db, a: instance('app-a'), b: instance('app-b'), client, chasseur };
+  const [a, b] = [await instance('app-a'), await instance('app-b')];
+  const client = await signedIn({ db, jwtSecret: a.jwtSecret }, 'client@demo.chassimmo.fr');
+  const chasseur = await signedIn({ db, jwtSecret: a.jwtSecret }, 'chasseur@demo.chassimmo.fr');
+  return { db, a, b, client, chasseur };
 }
 
 describe('Mes documents on an S3 store, through the unchanged routes', () => {
