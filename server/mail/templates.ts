@@ -1,3 +1,4 @@
+import { cityName } from '../../src/domain/arrondissements';
 import { company } from '../../src/domain/company';
 import { companyLegal } from '../../src/domain/company-legal';
 import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
@@ -172,17 +173,19 @@ export function newOwnerLeadMail(
   to: string,
   contact: OwnerSubmission['contact'],
   bien: OwnerSubmission['bien'],
-  cityName: string,
+  /** The city as stored (an arrondissement by its code), shown by its name. */
+  city: string,
 ): Mail {
+  const place = cityName(city);
   return staffNotificationMail(
     to,
-    `Nouveau propriétaire vendeur\u00a0: ${contact.firstname} ${contact.lastname}, ${cityName}`,
+    `Nouveau propriétaire vendeur\u00a0: ${contact.firstname} ${contact.lastname}, ${place}`,
     'Un propriétaire vient de remplir le questionnaire vendeur. À rappeler sous 48 heures\u00a0:',
     [
       ['Contact', `${contact.firstname} ${contact.lastname}, ${contact.phone}, ${contact.email}`],
       ['Nombre de biens', String(contact.bienCount)],
       // The type and the condition on two lines: 'Maison neuf' would not agree in gender.
-      ['Bien', `${labelOf(bienTypes, bien.typeBien)}, ${cityName} (${bien.department})`],
+      ['Bien', `${labelOf(bienTypes, bien.typeBien)}, ${place} (${bien.department})`],
       ['État', bien.status],
       ['Usage', bien.propertyType],
       ['Surface', labelOf(surfaceBands, bien.surface)],
@@ -216,7 +219,7 @@ export function newBuyerMail(
     [
       ['Contact', `${person.firstname} ${person.lastname}, ${person.phone}, ${person.email}`],
       ['Départements', project.department.join(', ')],
-      ['Villes', project.cities.join(', ')],
+      ['Villes', project.cities.map(cityName).join(', ')],
       ['Budget', formatEuro(project.budget)],
       ['Code partenaire', partnerCode ?? '—'],
     ],

@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
+import { cityName } from '../../../src/domain/arrondissements';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import { projectStages, type ProjectStage } from '../../../src/domain/project';
 import type { ProjectView } from '../../../src/domain/project-view';
@@ -55,7 +56,7 @@ export function projectSearchColumns(p: { cities?: readonly string[]; stage?: st
   stage_rank?: number;
 } {
   return {
-    ...(p.cities ? { cities_search: searchTextOf(...p.cities) } : {}),
+    ...(p.cities ? { cities_search: searchTextOf(...p.cities.map(cityName)) } : {}),
     ...(p.stage ? { stage_rank: stageRank(p.stage) } : {}),
   };
 }

@@ -164,6 +164,21 @@ describe('CSV export', () => {
   });
 });
 
+describe('a search in one of Paris’ arrondissements', () => {
+  it('is kept as its INSEE code, found by « paris 11 » and exported as « Paris 11e »', async () => {
+    const t = await openApp();
+    const onze = await addBuyer(t.db, 'Ines', null, { department: ['75'], city: '75111' });
+    await addBuyer(t.db, 'Paul', null, { department: ['75'], city: 'Paris' });
+    const list = await t.call('admin', 'GET', '/api/staff/buyers?q=paris%2011');
+    expect(list.status).toBe(200);
+    const items = list.body.items as { projectId: number; cities: string[] }[];
+    expect(items.map((i) => i.projectId)).toEqual([onze.projectId]);
+    expect(items[0]?.cities).toEqual(['75111']);
+    const csv = await t.call('admin', 'GET', '/api/staff/export/buyers.csv?q=ines');
+    expect(csv.text.split('\r\n')[1]).toMatch(/;75;Paris 11e;/);
+  });
+});
+
 describe('stage moves', () => {
   it('moves one step with a stored move, an audit entry and one French e-mail to the client', async () => {
     const { t, mine } = await setup();

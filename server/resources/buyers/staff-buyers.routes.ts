@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { cityName } from '../../../src/domain/arrondissements';
 import {
   BUYER_STALE,
   buyerAssignSchema,
@@ -49,7 +50,7 @@ const COLUMNS: CsvColumn<BuyerRow>[] = [
   ['Téléphone', (r) => r.phone],
   ['Étape', (r) => r.stageLabel],
   ['Départements', (r) => r.departments.join(', ')],
-  ['Villes', (r) => r.cities.join(', ')],
+  ['Villes', (r) => r.cities.map(cityName).join(', ')],
   ['Budget (€)', (r) => r.budget],
   ['Chasseur', (r) => r.hunterName ?? 'Non attribué'],
   ['Créé le', (r) => r.createdAt.slice(0, 10)],

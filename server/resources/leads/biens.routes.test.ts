@@ -83,6 +83,44 @@ describe('POST /api/public/biens', () => {
     expect(staffMail).toContain('État\u00a0: Ancien');
   });
 
+  it('stores one of Paris’ arrondissements as its INSEE code, shown « Paris 11e »', async () => {
+    const { app, db, mails } = await setup();
+    const inParis = (city: string, department = '75') => ({
+      ...validOwnerSubmission,
+      bien: { ...validOwnerSubmission.bien, department, city },
+    });
+    // The list's answer (the code), and the official name sent by another client.
+    for (const city of ['75111', 'Paris 11e Arrondissement']) {
+      const res = await post(app, inParis(city));
+      expect(res.status, city).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      const property = await db
+        .selectFrom('owner_property')
+        .select(['city', 'department', 'contact_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(property).toMatchObject({ city: '75111', department: '75' });
+      const contact = await db
+        .selectFrom('owner_contact')
+        .select('search_text')
+        .where('id', '=', property.contact_id)
+        .executeTakeFirstOrThrow();
+      expect(contact.search_text).toContain('paris 11e');
+    }
+    const staffMails = await mails.list('contact@chassimmo.fr');
+    expect(staffMails[0]?.subject).toMatch(/, Paris 11e$/);
+    expect(staffMails[0]?.text).toContain('Bien\u00a0: Appartement, Paris 11e (75)');
+    // Paris as a whole stays a choice; an arrondissement is refused outside department 75.
+    expect((await post(app, inParis('Paris'))).status).toBe(201);
+    const outside = await post(app, inParis('75111', '92'));
+    expect(outside.status).toBe(400);
+    expect(((await outside.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual(
+      {
+        'bien.city': 'Cette ville n’est pas dans le département choisi.',
+      },
+    );
+  });
+
   it('stores one lead for the same Idempotency-Key sent twice, answering the first answer', async () => {
     const { app, db, mails } = await setup();
     const key = randomUUID();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cityValue } from '../../../src/domain/arrondissements';
 import { company } from '../../../src/domain/company';
 import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.schema';
 import type { Db } from '../../db/database';
@@ -22,8 +23,6 @@ export interface BiensDeps {
 
 const SCOPE = 'public/biens';
 
-const sameName = (a: string, b: string) => a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
-
 /** POST /api/public/biens: the owner questionnaire (spec 2.5, 7), public, idempotent. */
 export function biensRoutes({
   db,
@@ -41,9 +40,8 @@ export function biensRoutes({
       scope: SCOPE,
       schema: ownerSubmissionSchema,
       prepare: async (c, { bien, contact }, replay) => {
-        const city = geo
-          .communesOfDepartement(bien.department)
-          ?.find((commune) => sameName(commune.nom, bien.city));
+        // A commune by its name, or one of Paris' arrondissements by its INSEE code.
+        const city = geo.cityOfDepartement(bien.department, bien.city);
         if (!city) {
           return apiError(c, 400, INVALID_FIELDS, {
             'bien.city': 'Cette ville n’est pas dans le département choisi.',
@@ -59,12 +57,13 @@ export function biensRoutes({
       },
       work: async (trx, { bien, contact }, { city, confirmOwner }) => {
         const now = new Date().toISOString();
-        const property = await insertOwnerLead(trx, contact, bien, city.nom, now);
+        const stored = cityValue(city);
+        const property = await insertOwnerLead(trx, contact, bien, stored, now);
         // The mails are stored with the lead (one transaction): neither exists without the other,
         // and the queue delivers them even if the mail server is down now.
         if (confirmOwner)
           await mails.enqueue(ownerConfirmationMail(contact.email, contact.firstname), trx);
-        await mails.enqueue(newOwnerLeadMail(staffEmail, contact, bien, city.nom), trx);
+        await mails.enqueue(newOwnerLeadMail(staffEmail, contact, bien, stored), trx);
         return {
           status: 201,
           body: {

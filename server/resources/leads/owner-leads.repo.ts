@@ -1,17 +1,19 @@
 import type { Transaction } from 'kysely';
 import type { OwnerSubmission } from '../../../src/domain/owner-questionnaire.schema';
+import { cityName } from '../../../src/domain/arrondissements';
 import { searchTextOf } from '../../../src/domain/search';
 import type { Database } from '../../db/schema';
 
 /**
  * Owner leads from the questionnaire (spec 2.5, 3.3): the SQL of owner_contact and
- * owner_property. `cityName` is the commune as the geography names it.
+ * owner_property. `city` is the answer as stored: the commune as the geography names it, or
+ * one of Paris' arrondissements by its INSEE code (src/domain/arrondissements.ts).
  */
 export async function insertOwnerLead(
   trx: Transaction<Database>,
   contact: OwnerSubmission['contact'],
   bien: OwnerSubmission['bien'],
-  cityName: string,
+  city: string,
   now: string,
 ): Promise<{ id: number }> {
   const saved = await trx
@@ -28,7 +30,7 @@ export async function insertOwnerLead(
         contact.firstname,
         contact.email,
         contact.phone,
-        cityName,
+        cityName(city),
       ),
       created_at: now,
     })
@@ -40,7 +42,7 @@ export async function insertOwnerLead(
       contact_id: saved.id,
       property_type: bien.propertyType,
       department: bien.department,
-      city: cityName,
+      city,
       type_bien: bien.typeBien,
       status: bien.status,
       surface: bien.surface,

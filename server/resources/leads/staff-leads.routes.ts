@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { cityName } from '../../../src/domain/arrondissements';
 import {
   LEAD_STALE as STALE,
   leadAssignSchema as assignSchema,
@@ -31,7 +32,7 @@ const COLUMNS: CsvColumn<LeadRow>[] = [
   ['Prénom', (r) => r.firstname],
   ['E-mail', (r) => r.email],
   ['Téléphone', (r) => r.phone],
-  ['Ville', (r) => r.city],
+  ['Ville', (r) => (r.city === null ? null : cityName(r.city))],
   ['Département', (r) => r.department],
   ['Bien', (r) => r.typeBien],
   ['Surface', (r) => r.surface],
