@@ -41,6 +41,8 @@ export interface GeoCommunesRecord {
   departement: string;
   list: GeoCommune[];
   fetchedAt: number;
+  /** The geography service's commune types the list holds (absent: current communes only). */
+  types?: string;
 }
 
 /**

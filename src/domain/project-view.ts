@@ -1,4 +1,5 @@
 import type { BuyerProject } from './buyer-signup.schema';
+import { cityName } from './arrondissements';
 import { departmentLabel } from './departments';
 import { formatEuro } from './format';
 import { apportBands, purchaseTypes, type ProjectStage } from './project';
@@ -34,7 +35,7 @@ const labelsIn = (list: readonly { value: unknown; label: string }[], values: re
 export function projectCriteria(p: BuyerProject): [term: string, value: string][] {
   const rows: [string, string][] = [
     ['Départements', p.department.map(departmentLabel).join(', ')],
-    ['Villes', p.cities.join(', ')],
+    ['Villes', p.cities.map(cityName).join(', ')],
     ['Types de bien', labelsIn(bienTypes, p.typeBien)],
     ['Types d’achat', labelsIn(purchaseTypes, p.typeAchat)],
     ['Surface', labelIn(surfaceBands, p.surface)],

@@ -19,6 +19,16 @@ const communes: Record<
 > = {
   '91': [{ nom: 'Massy', code: '91377', codeDepartement: '91', codesPostaux: ['91300'] }],
   '94': [{ nom: 'Vincennes', code: '94080', codeDepartement: '94', codesPostaux: ['94300'] }],
+  // As the service answers: Paris, then its arrondissements in code order.
+  '75': [
+    { nom: 'Paris', code: '75056', codeDepartement: '75', codesPostaux: ['75001', '75002'] },
+    ...[1, 2, 10, 11].map((n) => ({
+      nom: `Paris ${n}${n === 1 ? 'er' : 'e'} Arrondissement`,
+      code: String(75100 + n),
+      codeDepartement: '75',
+      codesPostaux: [String(75000 + n)],
+    })),
+  ],
 };
 
 let online = true;
@@ -32,7 +42,10 @@ beforeEach(async () => {
     if (!online) return Promise.reject(new TypeError('Failed to fetch'));
     const body = url.endsWith('/regions/11/departements')
       ? departements
-      : communes[/departements\/(\d+)\//.exec(url)?.[1] ?? ''];
+      : communes[
+          /codeDepartement=(\d+)&type=commune-actuelle,arrondissement-municipal$/.exec(url)?.[1] ??
+            ''
+        ];
     return Promise.resolve(new Response(JSON.stringify(body ?? []), { status: body ? 200 : 404 }));
   });
 });
@@ -58,5 +71,27 @@ describe('geography lists', () => {
     online = false;
     await expect(loadDepartments()).rejects.toBeInstanceOf(GeographyUnavailableError);
     await expect(loadCities(['94'])).rejects.toThrow(/Vérifiez votre connexion/);
+  });
+
+  it('asks for the communes and Paris’ arrondissements, sorted with their numbers in order', async () => {
+    const list = await loadCities(['75']);
+    expect(calls).toEqual([
+      '/geo/communes?codeDepartement=75&type=commune-actuelle,arrondissement-municipal',
+    ]);
+    expect(list.map((c) => c.code)).toEqual(['75056', '75101', '75102', '75110', '75111']);
+  });
+
+  it('replaces a list cached before arrondissements, and falls back on it offline', async () => {
+    const paris = communes['75']!.slice(0, 1);
+    await appDb.geoCommunes.put({ departement: '75', list: paris, fetchedAt: Date.now() });
+    online = false;
+    expect((await loadCities(['75'])).map((c) => c.nom)).toEqual(['Paris']);
+    online = true;
+    expect(await loadCities(['75'])).toHaveLength(5);
+    expect((await appDb.geoCommunes.get('75'))?.list).toHaveLength(5);
+    // The new copy is current: no more calls.
+    calls.length = 0;
+    expect(await loadCities(['75'])).toHaveLength(5);
+    expect(calls).toEqual([]);
   });
 });

@@ -42,9 +42,10 @@ async function fetchJson<T>(path: string): Promise<T> {
 /**
  * Cache first: a list already on the device answers at once (and offline); it is refreshed in
  * the background once a day. Without a cached copy the network answers, or the error says why.
+ * A copy of an older shape (`outdated`) is replaced first, and only used when the network fails.
  */
 async function cachedList<T>(
-  read: () => Promise<{ list: T[]; fetchedAt: number } | undefined>,
+  read: () => Promise<{ list: T[]; fetchedAt: number; outdated?: boolean } | undefined>,
   fetchList: () => Promise<T[]>,
   write: (list: T[]) => Promise<unknown>,
 ): Promise<T[]> {
@@ -54,13 +55,15 @@ async function cachedList<T>(
     await write(list).catch(() => undefined); // a full or refused storage only costs the cache
     return list;
   };
-  if (cached && cached.list.length > 0) {
-    if (Date.now() - cached.fetchedAt > REFRESH_AFTER_MS) void refresh().catch(() => undefined);
-    return cached.list;
+  const kept = cached && cached.list.length > 0 ? cached : undefined;
+  if (kept && !kept.outdated) {
+    if (Date.now() - kept.fetchedAt > REFRESH_AFTER_MS) void refresh().catch(() => undefined);
+    return kept.list;
   }
   try {
     return await refresh();
   } catch {
+    if (kept) return kept.list;
     throw new GeographyUnavailableError();
   }
 }
@@ -78,16 +81,32 @@ export async function loadDepartments(): Promise<DepartmentOption[]> {
   });
 }
 
-/** Current communes of the given departments, one call each in parallel, merged (spec 7). */
+/** What a city list holds: current communes and Paris' arrondissements (geo.api.gouv.fr types). */
+const CITY_TYPES = 'commune-actuelle,arrondissement-municipal';
+
+/**
+ * Current communes of the given departments and Paris' 20 arrondissements, one call each in
+ * parallel, merged (spec 7), by name: « Paris », then « Paris 1er » to « Paris 20e » in order.
+ */
 export async function loadCities(codes: readonly string[]): Promise<GeoCommune[]> {
   const lists = await Promise.all(
     codes.map((code) =>
       cachedList<GeoCommune>(
-        () => appDb.geoCommunes.get(code),
-        () => fetchJson<GeoCommune[]>(`/departements/${code}/communes`),
-        (list) => appDb.geoCommunes.put({ departement: code, list, fetchedAt: Date.now() }),
+        async () => {
+          const record = await appDb.geoCommunes.get(code);
+          // A list cached before arrondissements were asked for lacks them.
+          return record && { ...record, outdated: record.types !== CITY_TYPES };
+        },
+        () => fetchJson<GeoCommune[]>(`/communes?codeDepartement=${code}&type=${CITY_TYPES}`),
+        (list) =>
+          appDb.geoCommunes.put({
+            departement: code,
+            list,
+            fetchedAt: Date.now(),
+            types: CITY_TYPES,
+          }),
       ),
     ),
   );
-  return lists.flat().sort((a, b) => a.nom.localeCompare(b.nom, 'fr'));
+  return lists.flat().sort((a, b) => a.nom.localeCompare(b.nom, 'fr', { numeric: true }));
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { cityValue } from '../../domain/arrondissements';
 import type { BuyerStepNumber, RegisterRequest } from '../../domain/buyer-signup.schema';
 import { loadCities } from '../../lib/geography';
 import { useLongForm, type LongFormFlow, type LongFormProps } from '../long-form';
@@ -70,8 +71,8 @@ export function useBuyerWizard({
       if (cities.length === 0) return;
       void loadCities(department).then(
         (list) => {
-          const names = new Set(list.map((c) => c.nom));
-          const kept = (latest.current.cities ?? []).filter((c) => names.has(c));
+          const offered = new Set(list.map(cityValue));
+          const kept = (latest.current.cities ?? []).filter((c) => offered.has(c));
           if (kept.length !== (latest.current.cities ?? []).length) answer({ cities: kept });
         },
         () => undefined,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { cityValue } from '../../domain/arrondissements';
 import type { GeoCommune } from '../../domain/geography';
 import {
   GeographyUnavailableError,
@@ -64,10 +65,15 @@ export function useCities(department: string | undefined): Loadable<GeoCommune[]
   return useGeoList(department ?? null, citiesOf);
 }
 
-/** Whether a city name belongs to a department (same comparison as the server's). */
+/**
+ * Whether a city answer (a name, or an arrondissement's code) belongs to a department (same
+ * comparison as the server's).
+ */
 export async function isCityOfDepartment(city: string, department: string): Promise<boolean> {
   const cities = await loadCities([department]);
-  return cities.some((c) => c.nom.localeCompare(city, 'fr', { sensitivity: 'base' }) === 0);
+  return cities.some(
+    (c) => cityValue(c) === city || c.nom.localeCompare(city, 'fr', { sensitivity: 'base' }) === 0,
+  );
 }
 
 /**

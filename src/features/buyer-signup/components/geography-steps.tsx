@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { GeoCommune } from '../../../domain/geography';
-import { cityLabel, searchCities } from '../../../domain/city-search';
+import { cityName, cityValue } from '../../../domain/arrondissements';
+import { cityOptionName, searchCities } from '../../../domain/city-search';
 import {
   departmentLabel,
   loadCities,
@@ -111,12 +112,14 @@ export function CityStep({
   const searchId = useId();
   const options = useMemo(() => {
     if (state.status !== 'ready') return [];
-    // One entry per name (the value stored): homonyms in two departments are one choice.
+    // One entry per value stored (a name, an arrondissement's code): homonyms in two
+    // departments are one choice.
     const seen = new Set<string>();
     return searchCities(state.list, query).flatMap((c) => {
-      if (seen.has(c.nom)) return [];
-      seen.add(c.nom);
-      return [{ value: c.nom, label: `${cityLabel(c.nom)} (${c.codeDepartement})` }];
+      const stored = cityValue(c);
+      if (seen.has(stored)) return [];
+      seen.add(stored);
+      return [{ value: stored, label: `${cityOptionName(c)} (${c.codeDepartement})` }];
     });
   }, [state, query]);
   return (
@@ -140,7 +143,7 @@ export function CityStep({
         <p className="mt-2 text-sm text-base-content/70" aria-live="polite">
           {value.length === 0
             ? 'Aucune ville choisie.'
-            : `${value.length} ville${value.length > 1 ? 's' : ''} choisie${value.length > 1 ? 's' : ''}\u00a0: ${value.join(', ')}`}
+            : `${value.length} ville${value.length > 1 ? 's' : ''} choisie${value.length > 1 ? 's' : ''}\u00a0: ${value.map(cityName).join(', ')}`}
         </p>
         <div className="mt-3 max-h-56 overflow-y-auto rounded-field border border-base-300 p-2">
           {state.status === 'loading' ? <Loading /> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { cityValue } from '../../../domain/arrondissements';
 import {
   BuyerStep,
   buyerProjectSchema,
@@ -88,9 +89,9 @@ export function CriteriaEditor({
     // As in the wizard: the cities outside the chosen departments go once their list is known.
     void loadCities(department).then(
       (list) => {
-        const names = new Set(list.map((c) => c.nom));
+        const offered = new Set(list.map(cityValue));
         setAnswers((a) => {
-          const kept = (a.cities ?? []).filter((c) => names.has(c));
+          const kept = (a.cities ?? []).filter((c) => offered.has(c));
           return kept.length === (a.cities ?? []).length ? a : { ...a, cities: kept };
         });
       },

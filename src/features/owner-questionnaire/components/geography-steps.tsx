@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
-import { cityLabel, searchCities } from '../../../domain/city-search';
+import { cityName, cityValue } from '../../../domain/arrondissements';
+import { cityOptionName, searchCities } from '../../../domain/city-search';
 import { departmentLabel } from '../../../lib/geography';
 import { PinIcon, SearchIcon } from '../../../ui';
 import { useCities, useDepartments, type Loadable } from '../use-geography';
@@ -102,9 +103,9 @@ export function CityStep({
   // Enter in the search box picks the one city left, rather than leaving the step.
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const only = found.length === 1 ? found[0] : undefined;
-    if (event.key === 'Enter' && only && only.nom !== value) {
+    if (event.key === 'Enter' && only && cityValue(only) !== value) {
       event.preventDefault();
-      onChange(only.nom);
+      onChange(cityValue(only));
     }
   };
 
@@ -118,7 +119,7 @@ export function CityStep({
         <Hint id="city-choisie">
           {value ? (
             <span className="inline-flex items-center gap-1.5 font-medium text-primary">
-              <PinIcon /> Ville choisie : {value}
+              <PinIcon /> Ville choisie&nbsp;: {cityName(value)}
             </span>
           ) : (
             'Recherchez la ville puis choisissez-la dans la liste.'
@@ -155,12 +156,12 @@ export function CityStep({
                         <input
                           type="radio"
                           name="city"
-                          value={city.nom}
-                          checked={city.nom === value}
-                          onChange={() => onChange(city.nom)}
+                          value={cityValue(city)}
+                          checked={cityValue(city) === value}
+                          onChange={() => onChange(cityValue(city))}
                           className="radio radio-primary radio-sm"
                         />
-                        <span className="flex-1">{cityLabel(city.nom)}</span>
+                        <span className="flex-1">{cityOptionName(city)}</span>
                         <span className="text-xs text-base-content/70">
                           {postalCodes(city.codesPostaux)}
                         </span>

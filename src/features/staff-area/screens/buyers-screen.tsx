@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
@@ -70,7 +71,9 @@ export function BuyersScreen() {
               <Link href={staffPaths.buyer(row.userId)} className="link link-primary font-medium">
                 {row.isDeleted ? 'Compte supprimé' : `${row.lastname} ${row.firstname}`}
               </Link>
-              <div className="text-sm text-base-content/75">{row.cities.join(', ')}</div>
+              <div className="text-sm text-base-content/75">
+                {row.cities.map(cityName).join(', ')}
+              </div>
             </td>
             <td>{row.stageLabel}</td>
             <td>{row.departments.map(departmentLabel).join(', ')}</td>

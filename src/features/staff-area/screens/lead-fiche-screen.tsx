@@ -1,4 +1,5 @@
 import { telHref } from '../../../domain/phone';
+import { cityName } from '../../../domain/arrondissements';
 import { useId, useState } from 'react';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
@@ -32,7 +33,7 @@ function propertyFacts(p: LeadProperty): [string, string][] {
     ['Usage', p.purpose],
     ['Type de bien', p.typeBien],
     ['État', p.condition],
-    ['Ville', `${p.city}, ${departmentLabel(p.department)}`],
+    ['Ville', `${cityName(p.city)}, ${departmentLabel(p.department)}`],
     ['Surface', p.surface],
     ['Pièces', p.rooms],
     ['Prix souhaité', p.price === null ? 'Estimation gratuite' : formatEuro(p.price)],
@@ -166,7 +167,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 title={
                   <>
                     {properties.length > 1 ? `Bien ${index + 1}\u00a0: ` : ''}
-                    {property.typeBien} à {property.city}
+                    {property.typeBien} à {cityName(property.city)}
                   </>
                 }
               >

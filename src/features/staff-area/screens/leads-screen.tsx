@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
@@ -89,7 +90,10 @@ export function LeadsScreen() {
                 {row.lastname} {row.firstname}
               </Link>
               <div className="text-sm text-base-content/75">
-                {[row.city, row.department ? departmentLabel(row.department) : null]
+                {[
+                  row.city && cityName(row.city),
+                  row.department ? departmentLabel(row.department) : null,
+                ]
                   .filter(Boolean)
                   .join(', ')}
               </div>

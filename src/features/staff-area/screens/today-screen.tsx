@@ -1,4 +1,5 @@
 import { telHref } from '../../../domain/phone';
+import { cityName } from '../../../domain/arrondissements';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { departmentLabel } from '../../../domain/departments';
@@ -119,7 +120,9 @@ export function TodayScreen() {
             >
               {today.leads.map((l) => (
                 <CallItem key={l.id} href={staffPaths.lead(l.id)} call={l}>
-                  {l.city ? <p className="mt-1 text-sm text-base-content/80">{l.city}</p> : null}
+                  {l.city ? (
+                    <p className="mt-1 text-sm text-base-content/80">{cityName(l.city)}</p>
+                  ) : null}
                 </CallItem>
               ))}
             </CallList>
