@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { projectTitle } from './project-view';
+import { validRegistration } from './buyer-signup.fixture';
+import type { BuyerProject } from './buyer-signup.schema';
+import { projectCriteria, projectTitle } from './project-view';
 
 describe('projectTitle', () => {
   it('names a project by its goal and its departments, never by its id', () => {
@@ -12,5 +14,18 @@ describe('projectTitle', () => {
     expect(projectTitle({ searchGoal: 'Résidence principale', department: [] })).toBe(
       'Résidence principale',
     );
+  });
+});
+
+describe('projectCriteria', () => {
+  it('shows an arrondissement kept as its INSEE code by its name, never the raw code', () => {
+    const rows = new Map(
+      projectCriteria({
+        ...validRegistration.project,
+        department: ['75', '94'],
+        cities: ['Paris', '75111', '75101', 'Vincennes'],
+      } as BuyerProject),
+    );
+    expect(rows.get('Villes')).toBe('Paris, Paris 11e, Paris 1er, Vincennes');
   });
 });
