@@ -32,10 +32,14 @@ function ListState({ list, loading }: { list: Loadable<unknown>; loading: string
   return null;
 }
 
-/** '94300', or '75001 à 75116' for a city with several postal codes. */
+/**
+ * '94300'; two codes both ('75016, 75116' for Paris 16e: not a range of a hundred); from the
+ * first to the last for more ('75001 à 75116' for Paris).
+ */
 function postalCodes(codes: readonly string[] | undefined): string {
   const sorted = [...(codes ?? [])].sort();
   if (sorted.length <= 1) return sorted[0] ?? '';
+  if (sorted.length === 2) return sorted.join(', ');
   return `${sorted[0]} à ${sorted[sorted.length - 1]}`;
 }
 
