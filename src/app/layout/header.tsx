@@ -10,6 +10,12 @@ import { shellContainer } from './container';
 import { DropdownToggle, popoverPanelClass } from './dropdown';
 import { ctaOf, menuFor, targetOf, type MenuItem } from './menu';
 
+/**
+ * The classes of a ghost button of the bar over the dark hero of the two home pages: a ghost
+ * button draws in the theme's dark ink, which the transparent header would put on navy.
+ */
+const onHero = (transparent: boolean) => (transparent ? 'text-white hover:bg-white/15' : '');
+
 /** openId of the desktop user menu: one dropdown open at a time, menu entries included. */
 const USER_MENU_ID = 'compte';
 
@@ -157,14 +163,12 @@ export function Header({ menu }: { menu?: MenuItem[] } = {}) {
         </div>
 
         {/* The basket (spec 2.2): beside the menu button on phones, at the end of the desktop bar. */}
-        <CartButton
-          onOpen={openBasket}
-          className={`ml-auto xl:ml-0 ${transparent ? 'text-white hover:bg-white/15' : ''}`}
-        />
+        <CartButton onOpen={openBasket} className={`ml-auto xl:ml-0 ${onHero(transparent)}`} />
+        {/* Light over the dark hero like the basket beside it (WCAG 1.4.11, icon-contrast.spec.ts). */}
         <button
           ref={burgerRef}
           type="button"
-          className="btn btn-ghost btn-square text-2xl xl:hidden"
+          className={`btn btn-ghost btn-square text-2xl xl:hidden ${onHero(transparent)}`}
           aria-expanded={mobileOpen}
           aria-controls={panelId}
           aria-label={mobileOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
@@ -236,7 +240,7 @@ function AccountActions(props: {
     <>
       <Link
         href="/signin"
-        className={`btn ${stacked ? 'btn-outline btn-block' : 'btn-ghost'} ${transparent ? 'text-white hover:bg-white/15' : ''}`}
+        className={`btn ${stacked ? 'btn-outline btn-block' : 'btn-ghost'} ${onHero(transparent)}`}
       >
         Se connecter
       </Link>
