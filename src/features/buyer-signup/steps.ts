@@ -1,3 +1,5 @@
+import { questionCount } from '../../domain/form-duration';
+
 /**
  * Step data without zod (the intro chunk uses it): pictures and their French alts, phases.
  * Steps are plain numbers here, as in BuyerStep (src/domain/buyer-signup.schema.ts).
@@ -33,9 +35,15 @@ export const buyerPictureAlts: Record<number, string> = {
   17: 'Une enveloppe qui s’envole avec une coche de validation et des confettis',
 };
 
-/** The three phases of the header (spec 2.6). */
+/**
+ * The three phases of the header (spec 2.6): together every step a person answers, from
+ * PERSON_COUNT (2) to USER (16, the account form); buyer-flow.test.ts checks them against BuyerStep.
+ */
 export const buyerPhases = [
   { label: 'Critères de recherche', first: 2, last: 12 },
   { label: 'Renseignements financiers', first: 13, last: 15 },
   { label: 'Création de votre compte', first: 16, last: 16 },
 ] as const;
+
+/** The questions the intro announces: 15, the steps of the phases. */
+export const QUESTION_COUNT = questionCount(buyerPhases);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OwnerStep, ownerSubmissionSchema } from '../../domain/owner-questionnaire.schema';
 import { validOwnerSubmission } from '../../domain/owner-questionnaire.fixture';
+import { questionCount } from '../../domain/form-duration';
 import * as firstChunk from './owner-steps';
 import {
+  FIRST_QUESTION,
+  LAST_QUESTION,
   QUESTION_COUNT,
   buildSubmission,
   canGoNext,
@@ -13,6 +16,7 @@ import {
   mayLeave,
   phaseIndexOf,
   openingState,
+  ownerPhases,
   restoreAnswers,
   resumeStep,
   splitFieldErrors,
@@ -30,6 +34,22 @@ const at = (step: number, answers: OwnerAnswers = defaultAnswers): FlowState =>
 describe('owner questionnaire steps', () => {
   it('numbers fourteen questions, PROPERTY_TYPE being the first', () => {
     expect(QUESTION_COUNT).toBe(14);
+    expect(QUESTION_COUNT).toBe(questionCount(ownerPhases));
+    expect(QUESTION_COUNT).toBe(LAST_QUESTION - FIRST_QUESTION + 1);
+    expect(QUESTION_COUNT).toBe(OwnerStep.CONFIRM - OwnerStep.START - 1);
+  });
+
+  it('counts the steps of the phases, which run from PROPERTY_TYPE to CONTACT without a gap', () => {
+    expect(ownerPhases[0].first).toBe(OwnerStep.PROPERTY_TYPE);
+    expect(FIRST_QUESTION).toBe(OwnerStep.PROPERTY_TYPE);
+    ownerPhases.slice(1).forEach((phase, i) => expect(phase.first).toBe(ownerPhases[i]!.last + 1));
+    expect(ownerPhases.at(-1)!.last).toBe(OwnerStep.CONTACT);
+    expect(LAST_QUESTION).toBe(OwnerStep.CONTACT);
+    expect([ownerPhases[0].last, ownerPhases[1].first, ownerPhases[2].first]).toEqual([
+      OwnerStep.PRICE,
+      OwnerStep.WITH_DOC,
+      OwnerStep.DESC,
+    ]);
   });
 
   it('agrees with the step facts restated for the intro’s chunk', () => {

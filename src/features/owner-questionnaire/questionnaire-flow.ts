@@ -25,6 +25,7 @@ import {
   type StepToFix,
   type SubmissionCheck,
 } from '../long-form';
+import { QUESTION_COUNT, ownerPhases } from './owner-steps';
 
 /**
  * The owner questionnaire as pure data and functions (spec 2.5, 4.3, 5): steps, phases, gating,
@@ -41,8 +42,12 @@ export type OwnerField = keyof OwnerAnswers;
 
 export const FIRST_QUESTION = OwnerStep.PROPERTY_TYPE;
 export const LAST_QUESTION = OwnerStep.CONTACT;
-/** Questions the person sees numbered, 1 (PROPERTY_TYPE) to 14 (CONTACT). */
-export const QUESTION_COUNT = LAST_QUESTION - FIRST_QUESTION + 1;
+/**
+ * The phases of the progress indicator and the questions the person sees numbered, 1
+ * (PROPERTY_TYPE) to 14 (CONTACT): stated in ./owner-steps.ts, which the intro's chunk loads
+ * without zod; questionnaire-flow.test.ts checks them against OwnerStep.
+ */
+export { QUESTION_COUNT, ownerPhases };
 
 export type { DraftSnapshot };
 
@@ -56,18 +61,6 @@ export const defaultAnswers: OwnerAnswers = {
   // WITH_DOC: each document is 'Non' until the owner says 'Oui'.
   ...Object.fromEntries(ownerDocumentFlags.map((flag) => [flag, false])),
 };
-
-/**
- * The three phases of the progress indicator (spec 2.5). The spec names them but not their
- * steps; our split: the property itself (PROPERTY_TYPE to PRICE), the sale documents (WITH_DOC),
- * then the person (DESC and CONTACT: DESC is a free note addressed to the hunter who will call,
- * so it opens the conversation rather than describing a coded property field).
- */
-export const ownerPhases = [
-  { label: 'Informations sur le bien', first: OwnerStep.PROPERTY_TYPE, last: OwnerStep.PRICE },
-  { label: 'Documents de vente', first: OwnerStep.WITH_DOC, last: OwnerStep.WITH_DOC },
-  { label: 'Coordonnées', first: OwnerStep.DESC, last: OwnerStep.CONTACT },
-] as const;
 
 /** Index (0-2) of the phase a step belongs to; CONFIRM counts as past the last phase. */
 export const phaseIndexOf = (step: number): number => phaseIndex(ownerPhases, step);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import { loginFormSchema, type LoginForm } from '../../../domain/auth.schema';
+import { SIGNUP_MINUTES, minutesText } from '../../../domain/form-duration';
 import { homeOf } from '../../../domain/roles';
 import { useResendActivation } from '../../../lib/resend-activation';
 import { ResendButton } from '../../../ui/form/resend-button';
@@ -137,7 +138,8 @@ export function SignInScreen({ isAdmin }: { isAdmin: boolean }) {
             Décrire mon projet
           </Link>
           <p className="mt-3 text-center text-sm text-base-content/70">
-            Cela vous prendra que 3&nbsp;minutes, et c’est entièrement gratuit&nbsp;!
+            {/* The spec's own sentence (spec 2.4), its figure the signup's duration. */}
+            Cela vous prendra que {minutesText(SIGNUP_MINUTES)}, et c’est entièrement gratuit&nbsp;!
           </p>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { EuroIcon, SearchIcon, ShieldIcon, UsersIcon } from '../../../ui';
+import { SIGNUP_MINUTES, formLengthText } from '../../../domain/form-duration';
 import type { LongFormIntroContent } from '../../long-form';
+import { QUESTION_COUNT } from '../steps';
 
 /** The id of every step's title: focus goes there on each new step. */
 export const STEP_TITLE_ID = 'inscription-titre';
@@ -42,5 +44,5 @@ export const buyerIntro: LongFormIntroContent = {
       text: 'Un chasseur immobilier vous contacte sous 48 heures après votre inscription.',
     },
   ],
-  duration: '15 questions, environ 4 minutes. Gratuit.',
+  duration: `${formLengthText(QUESTION_COUNT, SIGNUP_MINUTES)}. Gratuit.`,
 };

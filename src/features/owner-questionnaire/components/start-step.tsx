@@ -1,3 +1,4 @@
+import { OWNER_QUESTIONNAIRE_MINUTES, formLengthText } from '../../../domain/form-duration';
 import { EuroIcon, HandshakeIcon, ShieldIcon, SofaIcon } from '../../../ui';
 import type { LongFormIntroContent } from '../../long-form';
 import { QUESTION_COUNT } from '../owner-steps';
@@ -45,7 +46,7 @@ export const ownerIntro: LongFormIntroContent = {
       text: 'Notre accompagnement ne vous coûte rien\u00a0: vous vendez au prix convenu.',
     },
   ],
-  duration: <>{QUESTION_COUNT} questions, environ 3 minutes. Gratuit et sans engagement.</>,
+  duration: `${formLengthText(QUESTION_COUNT, OWNER_QUESTIONNAIRE_MINUTES)}. Gratuit et sans engagement.`,
   durationId: 'questionnaire-duree',
   waitingStatus: (ready) =>
     ready ? 'Chargement des questions…' : 'Chargement de vos réponses enregistrées…',

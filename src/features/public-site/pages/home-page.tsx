@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import { MINIMUM_FEE_TTC, buyerFeeScale } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
+import { SIGNUP_MINUTES, minutesText } from '../../../domain/form-duration';
 import { KEPT_DEPARTMENTS } from '../../../domain/geography';
 import {
   ArrowRightIcon,
@@ -61,7 +62,7 @@ const steps: StepsBlock = {
   steps: [
     {
       title: 'Vous décrivez votre projet',
-      text: 'En 3 minutes en ligne, gratuitement : secteurs, type de bien, surface, budget. Aucun engagement à ce stade.',
+      text: `En ${minutesText(SIGNUP_MINUTES)} en ligne, gratuitement\u00a0: secteurs, type de bien, surface, budget. Aucun engagement à ce stade.`,
     },
     {
       title: 'Un chasseur vous appelle sous 48 heures',
@@ -305,8 +306,8 @@ export default function HomePage() {
             Prêt à trouver votre futur chez-vous&nbsp;?
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-primary-content/85">
-            Décrivez votre recherche en 3 minutes. Un chasseur immobilier vous rappelle sous 48
-            heures, sans engagement.
+            Décrivez votre recherche en {minutesText(SIGNUP_MINUTES)}. Un chasseur immobilier vous
+            rappelle sous 48 heures, sans engagement.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link href="/signup" className="btn btn-secondary btn-lg">

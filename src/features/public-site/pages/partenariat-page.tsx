@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { company } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
+import { SIGNUP_MINUTES, minutesText } from '../../../domain/form-duration';
 import {
   ArrowRightIcon,
   CheckList,
@@ -101,7 +102,7 @@ const referralSteps: StepsBlock = {
     },
     {
       title: 'Votre client décrit son projet',
-      text: 'Il s’inscrit en quelques minutes avec votre code. Un chasseur le contacte sous 48 heures et prend le projet en charge.',
+      text: `Il s’inscrit en ${minutesText(SIGNUP_MINUTES)} avec votre code. Un chasseur le contacte sous 48 heures et prend le projet en charge.`,
     },
     {
       title: 'Nous vous tenons informé',
@@ -181,7 +182,7 @@ export default function PartenariatPage() {
           <CheckList
             className="mt-6 space-y-3 text-base-content/80"
             items={[
-              'Votre client décrit son projet en 3 minutes, gratuitement.',
+              `Votre client décrit son projet en ${minutesText(SIGNUP_MINUTES)}, gratuitement.`,
               'Le code est rattaché automatiquement à son dossier.',
               'Vous pouvez le partager par e-mail, sur une carte de visite ou un QR code.',
             ]}
