@@ -21,14 +21,21 @@ export async function prerenderSite(clientDir, bundle) {
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
 
+  /** The islands of each page (src/app/island.tsx), whose code scripts/first-paint.mjs preloads. */
+  const pageIslands = {};
   for (const routePath of prerenderPaths) {
-    const { html, head } = await render(routePath);
+    const { html, head, islands } = await render(routePath);
+    pageIslands[routePath] = islands;
     if (!html.includes('<h1'))
       throw new Error(`Prérendu de ${routePath} : aucun titre h1 produit.`);
     // An inline script (React revealing an outlined block) would be blocked by the CSP.
     if (/<script(?![^>]*\bsrc=)/.test(html))
       throw new Error(`Prérendu de ${routePath} : script en ligne produit.`);
-    const page = base.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+    // The address the page was drawn for: the 404 page, served at unknown addresses, takes it back.
+    const page = base
+      .replace('<!--app-head-->', head)
+      .replace('<div id="root"><!--app-html-->', `<div id="root" data-path="${routePath}">${html}`);
+    if (page === base) throw new Error('index.html : <div id="root"><!--app-html--> introuvable.');
     const file = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
     await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
     await writeFile(path.join(clientDir, file), page);
@@ -39,6 +46,7 @@ export async function prerenderSite(clientDir, bundle) {
     patterns: routePatterns,
     notFound: '/404',
     shell: SHELL,
+    islands: pageIslands,
   };
   await writeFile(path.join(clientDir, 'routes.json'), JSON.stringify(manifest, null, 2));
   return prerenderPaths.length;

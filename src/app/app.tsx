@@ -1,10 +1,8 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CookieBanner } from '../features/consent';
-import { OfflineShell } from '../features/offline';
-import { ShopHost } from '../features/shop';
-import { HelpWidget } from '../features/support';
-import { ToastHost } from '../lib/toast';
+import { ClientHosts } from './client-hosts';
+import { Island, IslandCollectorContext, type IslandCollector } from '../lib/island';
 import { brandFor, themeOf } from '../domain/brand';
 import { Guard } from './guard';
 import { useDocumentMeta } from './use-document-meta';
@@ -35,9 +33,9 @@ function Shell() {
       {/* First in the page, so the keyboard meets the cookie choice first (CNIL). It shows at the
           bottom of the window; the shell's bottom padding (its height) keeps the end of the page
           out from under it. */}
-      <CookieBanner />
+      <Island name="cookie-banner" of={CookieBanner} />
       <ScrollManager />
-      <Header />
+      <Island name="header" of={Header} />
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
         <RouteErrorBoundary resetKey={location}>
           <Suspense fallback={<PageLoading />}>
@@ -63,19 +61,21 @@ function Shell() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      <HelpWidget />
-      <ToastHost />
-      <ShopHost />
-      <OfflineShell />
+      <ClientHosts />
     </div>
   );
 }
 
-/** The whole app; `ssrPath` renders one address at build time (prerendering). */
-export function App({ ssrPath }: { ssrPath?: string }) {
+/**
+ * The whole app; `ssrPath` renders one address at build time (prerendering), where `islands`
+ * gathers the page's islands (../lib/island.tsx) to render each on its own.
+ */
+export function App({ ssrPath, islands }: { ssrPath?: string; islands?: IslandCollector }) {
   return (
-    <Router ssrPath={ssrPath}>
-      <Shell />
-    </Router>
+    <IslandCollectorContext value={islands ?? null}>
+      <Router ssrPath={ssrPath}>
+        <Shell />
+      </Router>
+    </IslandCollectorContext>
   );
 }

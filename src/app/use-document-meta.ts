@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { findPattern } from '../domain/route-pattern';
 import { routes } from './routes';
+import { appStart } from './started';
 
 /**
  * Title, description, canonical address and robots of each page, set on every navigation. A
@@ -10,7 +11,8 @@ import { routes } from './routes';
  */
 export function useDocumentMeta(): void {
   const [location] = useLocation();
-  const firstPage = useRef(true);
+  // After a first navigation from a prerendered page (./started.ts), the first page is that navigation's.
+  const firstPage = useRef(!appStart.navigated);
   useEffect(() => {
     const isFirst = firstPage.current;
     firstPage.current = false;

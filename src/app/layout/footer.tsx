@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { company, fullAddress } from '../../domain/company';
-import { openCookieSettings } from '../../features/consent';
+import { CookieSettingsButton } from '../../features/consent/cookie-settings-button';
+import { Island } from '../../lib/island';
 import {
   ClockIcon,
   FacebookIcon,
@@ -162,13 +163,11 @@ export function Footer() {
           <section>
             <Heading>A PROPOS</Heading>
             <LinkList links={aboutLinks} brand={brand} />
-            <button
-              type="button"
-              className="link-hover mt-2.5 text-left opacity-85 hover:opacity-100"
-              onClick={openCookieSettings}
-            >
-              Gestion des cookies
-            </button>
+            <Island
+              name="cookie-settings"
+              of={CookieSettingsButton}
+              props={{ className: 'link-hover mt-2.5 text-left opacity-85 hover:opacity-100' }}
+            />
           </section>
           <section>
             <Heading>AIDE</Heading>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { appStart } from '../started';
 
 const STORAGE_KEY = 'scroll-positions';
 const STATE_KEY = 'scrollKey';
@@ -64,6 +65,51 @@ function restore(y: number, attempts = 20): void {
   window.setTimeout(() => restore(y, attempts - 1), 50);
 }
 
+/** Gives the current history entry its key (kept in its state) if it has none yet. */
+function keyEntry(): { key: string; revisited: boolean } {
+  const key = entryKey();
+  if (key !== null) return { key, revisited: true };
+  const fresh = Math.random().toString(36).slice(2);
+  const state: unknown = history.state;
+  history.replaceState(
+    { ...(state && typeof state === 'object' ? state : {}), [STATE_KEY]: fresh },
+    '',
+  );
+  return { key: fresh, revisited: false };
+}
+
+/** Saves the window's position under the key of the moment, once scrolling rests. */
+function watchScroll(currentKey: () => string | null): () => void {
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  let timer = 0;
+  const onScroll = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      const key = currentKey();
+      if (key) savePosition(key, Math.round(window.scrollY));
+    }, 100);
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    window.clearTimeout(timer);
+    window.removeEventListener('scroll', onScroll);
+  };
+}
+
+/**
+ * The same bookkeeping for a prerendered first page while only its islands are live
+ * (../start-islands.tsx): back from the next page returns to where the person was on it.
+ * Answers the function that stops it, once the whole app has taken over.
+ */
+export function keepFirstPageScroll(): () => void {
+  const { key, revisited } = keyEntry();
+  const saved = revisited ? readPositions()[key] : undefined;
+  if (window.location.hash) scrollToHash(window.location.hash);
+  else if (saved !== undefined) restore(saved);
+  else savePosition(key, Math.round(window.scrollY));
+  return watchScroll(() => key);
+}
+
 /**
  * Router scroll behaviour (spec 2.1): a new page opens at its top or at its #fragment; back,
  * forward and reload return to where the person was. Each history entry gets a key in its
@@ -72,26 +118,18 @@ function restore(y: number, attempts = 20): void {
 export function ScrollManager() {
   const [location] = useLocation();
   const currentKey = useRef<string | null>(null);
-  const first = useRef(true);
+  // After a first navigation from a prerendered page (../started.ts), its first page is that navigation's.
+  const first = useRef(!appStart.navigated);
 
   useEffect(() => {
-    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    let timer = 0;
-    const onScroll = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        if (currentKey.current) savePosition(currentKey.current, Math.round(window.scrollY));
-      }, 100);
-    };
+    const stopWatching = watchScroll(() => currentKey.current);
     // wouter dispatches 'pushState' when a link changes only the #fragment of the same page.
     const onPush = () => {
       if (window.location.hash) scrollToHash(window.location.hash);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pushState', onPush);
     return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
+      stopWatching();
       window.removeEventListener('pushState', onPush);
     };
   }, []);
@@ -101,16 +139,7 @@ export function ScrollManager() {
     first.current = false;
     if (!isFirst) document.documentElement.dataset.navigated = '';
 
-    let key = entryKey();
-    const revisited = key !== null;
-    if (key === null) {
-      key = Math.random().toString(36).slice(2);
-      const state: unknown = history.state;
-      history.replaceState(
-        { ...(state && typeof state === 'object' ? state : {}), [STATE_KEY]: key },
-        '',
-      );
-    }
+    const { key, revisited } = keyEntry();
     currentKey.current = key;
 
     if (window.location.hash) {

@@ -1,23 +1,7 @@
-import { useMemo } from 'react';
-import { useParams } from 'wouter';
-import { LongFormPage } from '../../long-form';
-import { readBuyerDraft } from '../buyer-draft.repo';
-import { buyerIntro } from '../components/frame';
-import { loadBuyerWizard } from '../load-wizard';
-import { START_STEP, buyerPictureAlts, buyerStepPicture } from '../steps';
+import { Island } from '../../../lib/island';
+import { BuyerSignup } from '../components/buyer-signup';
 
-/** /signup and /signup/{code} (spec 2.6, issue 5): the intro, then the questions. */
+/** The page is one island (src/lib/island.tsx): the whole form is for a person to touch. */
 export default function BuyerSignupPage() {
-  const { code } = useParams<{ code?: string }>();
-  const extra = useMemo(() => ({ partnerCode: code }), [code]);
-  return (
-    <LongFormPage
-      readDraft={readBuyerDraft}
-      loadQuestions={loadBuyerWizard}
-      startStep={START_STEP}
-      picture={{ src: buyerStepPicture(START_STEP), alt: buyerPictureAlts[START_STEP] ?? '' }}
-      intro={buyerIntro}
-      extra={extra}
-    />
-  );
+  return <Island name="buyer-signup" of={BuyerSignup} />;
 }

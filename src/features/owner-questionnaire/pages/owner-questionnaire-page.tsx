@@ -1,25 +1,7 @@
-import { useEffect } from 'react';
-import { LongFormPage } from '../../long-form';
-import { START_PICTURE_ALT, ownerIntro } from '../components/start-step';
-import { loadOwnerQuestions } from '../load-questions';
-import { readOwnerDraft } from '../owner-draft.repo';
-import { START_STEP, ownerStepPicture } from '../owner-steps';
-import { prefetchGeography } from '../use-geography';
+import { Island } from '../../../lib/island';
+import { OwnerQuestionnaire } from '../components/owner-questionnaire';
 
-const NO_EXTRA = {};
-
-/** The owner questionnaire (spec 2.5, issue 4) at /questions-proprietaire: the intro, then the questions. */
+/** The page is one island (src/lib/island.tsx): the whole form is for a person to touch. */
 export default function OwnerQuestionnairePage() {
-  // Spec 4.3: the geography lists load on opening (and stay on the device for later).
-  useEffect(() => prefetchGeography(), []);
-  return (
-    <LongFormPage
-      readDraft={readOwnerDraft}
-      loadQuestions={loadOwnerQuestions}
-      startStep={START_STEP}
-      picture={{ src: ownerStepPicture(START_STEP), alt: START_PICTURE_ALT }}
-      intro={ownerIntro}
-      extra={NO_EXTRA}
-    />
-  );
+  return <Island name="owner-questionnaire" of={OwnerQuestionnaire} />;
 }

@@ -1,54 +1,14 @@
-import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatEuro } from '../../../domain/format';
 import { unitLabel } from '../../../domain/homestylz-offers';
 import { shopPackById, shopPacks, type ShopProduct } from '../../../domain/shop-catalogue';
-import { BusyButton } from '../../../ui/busy-button';
-import { LabelledInput } from '../../../ui/form/labelled-input';
 import { PageHeader } from '../../../ui/page-blocks';
-import { notify } from '../../../lib/toast';
-import { openBasket } from '../shop-host';
+import { Island } from '../../../lib/island';
+import { ProductOrder } from '../components/product-order';
 import { publicPages } from '../../public-site';
 
-const quantityLabel: Partial<Record<ShopProduct['unit'], string>> = {
-  m2: 'Surface (m²)',
-  heure: 'Durée (heures)',
-};
-
-/** One product of the pack: its price, a quantity where it is sold by m² or by the hour, the add button. */
+/** One product of the pack: its price, then what a person does with it (./product-order.tsx). */
 function ProductCard({ product }: { product: ShopProduct }) {
-  const inputId = useId();
-  const errorId = useId();
-  const [quantity, setQuantity] = useState(String(product.minQuantity));
-  const [error, setError] = useState<string | null>(null);
-  const label = quantityLabel[product.unit];
-
-  const add = async () => {
-    const value = label ? Number(quantity) : 1;
-    if (!Number.isInteger(value) || value < product.minQuantity || value > product.maxQuantity) {
-      setError(`Indiquez un nombre entier entre ${product.minQuantity} et ${product.maxQuantity}.`);
-      return;
-    }
-    setError(null);
-    try {
-      const { basketRepo } = await import('../../../db/basket.repo');
-      await basketRepo.add(
-        {
-          id: product.id,
-          name: product.name,
-          price: product.price,
-          src: product.src,
-          packname: product.packname,
-        },
-        value,
-      );
-      openBasket();
-    } catch (failure) {
-      console.error('Ajout au panier impossible', failure);
-      notify.error('Ce navigateur n’a pas pu enregistrer votre panier. Réessayez.');
-    }
-  };
-
   return (
     <li className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
       <h2 className="text-2xl font-semibold">{product.name}</h2>
@@ -60,32 +20,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
         </span>
       </p>
       <div className="mt-auto pt-6">
-        {label ? (
-          <LabelledInput
-            id={inputId}
-            label={label}
-            labelClassName="mb-1 block text-sm font-medium"
-            className="mb-4 w-40"
-            invalid={error !== null}
-            messageId={errorId}
-            type="number"
-            inputMode="numeric"
-            min={product.minQuantity}
-            max={product.maxQuantity}
-            step={1}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          >
-            {error ? (
-              <p id={errorId} className="mt-1 text-sm text-error">
-                {error}
-              </p>
-            ) : null}
-          </LabelledInput>
-        ) : null}
-        <BusyButton className="btn btn-primary" run={add}>
-          Ajouter au panier
-        </BusyButton>
+        <Island name="product-order" of={ProductOrder} props={{ productId: product.id }} />
       </div>
     </li>
   );

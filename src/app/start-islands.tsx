@@ -1,0 +1,128 @@
+import { startTransition, type ComponentType } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { startSession } from '../features/auth';
+import { ClientHosts } from './client-hosts';
+import { IslandRoot, islandPrefix } from '../lib/island';
+import { islands, type IslandName } from './islands';
+import { keepFirstPageScroll } from './layout/scroll-manager';
+import { markStarted } from './started';
+
+/** Addresses of the server itself, never pages of the app. */
+const SERVER_PATHS = /^\/(api|geo|dev)\/|\.[a-z0-9]{2,5}$/i;
+
+/**
+ * The link a click follows within the app, or null when the browser should follow it itself
+ * (another site, a new tab, a download, a fragment of this page, a modified click).
+ */
+function appLinkOf(event: MouseEvent): URL | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== window.location.origin || SERVER_PATHS.test(url.pathname)) return null;
+  if (url.pathname === window.location.pathname && url.search === window.location.search)
+    return null; // the same page, or one of its fragments
+  return url;
+}
+
+/**
+ * A prerendered page comes to life (issue 27): each island (../lib/island.tsx) is hydrated as its own
+ * root, in a transition (React yields to the browser between slices), and what the page shows
+ * over itself (./client-hosts.tsx) gets a root of its own. The rest of the page stays its HTML.
+ * The first navigation (a link, the menu, back) mounts the whole app in its place
+ * (./start-app.tsx), which draws the next page without a document load.
+ */
+export function startIslands(root: HTMLElement): void {
+  // Reads a stored token (spec 4.1): the header shows the session once live.
+  void startSession();
+
+  // The server answers an unknown address with the 404 page, prerendered for /404: the page
+  // takes its own address back, so its islands (the menu's current entry) match its HTML.
+  const drawnFor = root.dataset.path;
+  if (drawnFor && drawnFor !== window.location.pathname) {
+    history.replaceState(history.state, '', drawnFor);
+  }
+  const startPath = window.location.pathname;
+  const stopKeepingScroll = keepFirstPageScroll();
+
+  const roots: Root[] = [];
+  const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
+  let waiting = elements.length;
+  const oneReady = () => {
+    waiting -= 1;
+    if (waiting === 0) markStarted();
+  };
+  if (waiting === 0) markStarted();
+  for (const element of elements) {
+    const load = islands[element.dataset.island as IslandName] as () => Promise<
+      ComponentType<object>
+    >;
+    void load().then((Component) => {
+      if (upgrading) return;
+      const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+      startTransition(() => {
+        roots.push(
+          hydrateRoot(
+            element,
+            <IslandRoot onReady={oneReady}>
+              <Component {...props} />
+            </IslandRoot>,
+            { identifierPrefix: islandPrefix(Number(element.dataset.islandIndex)) },
+          ),
+        );
+      });
+    });
+  }
+
+  // Beside the islands, in the page's themed frame (the basket panel and toasts take its colours).
+  const frame = root.firstElementChild ?? root;
+  const hostsElement = document.createElement('div');
+  hostsElement.className = 'contents';
+  frame.append(hostsElement);
+  const hosts = createRoot(hostsElement);
+  startTransition(() => {
+    hosts.render(
+      <IslandRoot>
+        <ClientHosts />
+      </IslandRoot>,
+    );
+  });
+
+  let upgrading = false;
+  const upgrade = () => {
+    if (upgrading) return;
+    upgrading = true;
+    removeEventListener('click', onClick);
+    for (const type of ['pushState', 'replaceState', 'popstate']) removeEventListener(type, onMove);
+    import('./start-app')
+      .then(({ startApp }) =>
+        startApp(root, {
+          navigated: true,
+          beforeMount: () => {
+            stopKeepingScroll();
+            for (const island of roots) island.unmount();
+            hosts.unmount();
+            hostsElement.remove();
+          },
+        }),
+      )
+      // The app's code cannot be loaded (no network, a redeploy): the browser opens the page.
+      .catch(() => window.location.reload());
+  };
+  // A link of the page's HTML (or an island's): the address changes now, the app follows.
+  const onClick = (event: MouseEvent) => {
+    const url = appLinkOf(event);
+    if (!url) return;
+    event.preventDefault();
+    history.pushState(null, '', url);
+    upgrade();
+  };
+  // The menu's links navigate by themselves (wouter's pushState event); back and forward too.
+  const onMove = () => {
+    if (window.location.pathname !== startPath) upgrade();
+  };
+  addEventListener('click', onClick);
+  for (const type of ['pushState', 'replaceState', 'popstate']) addEventListener(type, onMove);
+}
