@@ -18,7 +18,8 @@ export const company = {
     postalCode: '75004',
     city: 'Paris',
   },
-  phone: '01 84 60 12 34', // TO_CONFIRM
+  /** Displayed: its pairs kept on one line (phone.ts's formatPhone says the same). */
+  phone: keepTogether('01 84 60 12 34'), // TO_CONFIRM
   phoneE164: '+33184601234', // TO_CONFIRM
   email: 'contact@chassimmo.fr', // TO_CONFIRM
   homestylzEmail: 'bonjour@homestylz.fr', // TO_CONFIRM

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { formatPhone } from '../domain/phone';
 import { isRoleCode, roleLabels } from '../domain/role-names';
 import type { User } from '../domain/user.schema';
 
@@ -59,7 +60,9 @@ export function PersonCard({
         </div>
         <div>
           <dt className="text-base-content/70">Téléphone</dt>
-          <dd className="font-medium">{person.phone || 'Non renseigné'}</dd>
+          <dd className="font-medium">
+            {person.phone ? formatPhone(person.phone) : 'Non renseigné'}
+          </dd>
         </div>
       </dl>
       <Link href="/parametres" className="btn btn-outline btn-primary btn-block mt-6">

@@ -1,4 +1,4 @@
-import { telHref } from '../../../domain/phone';
+import { formatPhone, telHref } from '../../../domain/phone';
 import { formatLongDate } from '../../../domain/dates';
 import { projectTitle } from '../../../domain/project-view';
 import { stageSteps, formatDateTime, type ClientOverview, type ClientProject } from '../overview';
@@ -91,7 +91,7 @@ export function HunterCard({ overview }: { overview: ClientOverview }) {
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {hunter.phone ? (
             <a href={telHref(hunter.phone)} className="link link-primary">
-              {hunter.phone}
+              {formatPhone(hunter.phone)}
             </a>
           ) : null}
           <a href={`mailto:${hunter.email}`} className="link link-primary break-all">
