@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { markdownContent } from './scripts/vite-plugin-content.mjs';
 
 /**
  * The version in every page's <head> (<meta name="version">): what support asks for, and how a
@@ -72,9 +73,10 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       },
     },
     plugins: isSsrBuild
-      ? [react()]
+      ? [react(), markdownContent()]
       : [
           react(),
+          markdownContent(),
           plainDynamicImports(),
           tailwindcss(),
           webManifest(),
