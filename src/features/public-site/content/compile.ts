@@ -108,8 +108,8 @@ export function typeset(text: string): string {
       .replace(/(\p{L})'(?=\p{L})/gu, '$1’')
       // "mot" → « mot »
       .replace(/"([^"\n]*)"/g, `«${NBSP}$1${NBSP}»`)
-      .replace(/«[ \n]*/g, `«${NBSP}`)
-      .replace(/[ \n]*»/g, `${NBSP}»`)
+      .replace(/«[ \n\u00a0]*/g, `«${NBSP}`)
+      .replace(/[ \n\u00a0]*»/g, `${NBSP}»`)
       // A space (or none, after a letter) before : ; ? ! becomes the no-break one French uses.
       .replace(/[ \n]+:(?=[\s)]|$)/g, `${NBSP}:`)
       .replace(/(\p{L}):(?=\s|$)/gu, `$1${NBSP}:`)
@@ -338,7 +338,7 @@ function processInline(
       throw new ContentError(
         env.file,
         line,
-        'ni image ni HTML dans le texte : écrivez en Markdown.',
+        'ni image ni HTML dans le texte : écrivez en Markdown (docs/contenu.md).',
       );
     } else out.push(token);
   }
@@ -346,14 +346,22 @@ function processInline(
 }
 
 function markdown(): MarkdownIt {
-  const md = markdownIt({ html: false, linkify: false, typographer: false });
+  // HTML is parsed (html: true) only to be refused with a message, not shown as text.
+  const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.core.ruler.push('content_pages', (state) => {
     const env = state.env as RenderEnv;
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length; i += 1) {
       const token = tokens[i];
+      const line = env.firstLine + (token?.map?.[0] ?? 0);
+      if (token?.type === 'html_block') {
+        throw new ContentError(
+          env.file,
+          line,
+          'pas de HTML dans le texte : écrivez en Markdown (docs/contenu.md).',
+        );
+      }
       if (token?.type !== 'inline') continue;
-      const line = env.firstLine + (token.map?.[0] ?? 0);
       const alone = /^\{\{\s*([\w.]+)\s*\}\}$/.exec(token.content.trim())?.[1];
       const blockHtml = alone === undefined ? undefined : env.data.blockValues[alone];
       if (

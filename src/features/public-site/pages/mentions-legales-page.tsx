@@ -1,5 +1,6 @@
 import * as mentions from '../../../../content/mentions-legales.md';
-import { openCookieSettings } from '../../consent';
+import { CookieSettingsButton } from '../../consent';
+import { Island } from '../../../lib/island';
 import { ContentsLinks, PageHeader } from '../../../ui/page-blocks';
 import { Html, SectionText } from '../content/html';
 
@@ -38,13 +39,14 @@ export default function MentionsLegalesPage() {
                 </h2>
                 <SectionText section={chapter} />
                 {chapter.id === 'cookies' ? (
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-primary btn-sm"
-                    onClick={openCookieSettings}
-                  >
-                    Gérer mes cookies
-                  </button>
+                  <Island
+                    name="cookie-settings"
+                    of={CookieSettingsButton}
+                    props={{
+                      className: 'btn btn-outline btn-primary btn-sm',
+                      label: 'Gérer mes cookies',
+                    }}
+                  />
                 ) : null}
               </section>
             ))}

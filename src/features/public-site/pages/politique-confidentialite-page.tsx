@@ -1,6 +1,7 @@
 import * as policy from '../../../../content/politique-confidentialite.md';
+import { Island } from '../../../lib/island';
 import { ContentsLayout, ContentsLinks, PageHeader } from '../../../ui/page-blocks';
-import { openCookieSettings } from '../../consent';
+import { CookieSettingsButton } from '../../consent';
 import { Html, SectionText, VersionDate } from '../content/html';
 
 /*
@@ -41,13 +42,14 @@ export default function PolitiqueConfidentialitePage() {
             </h2>
             <SectionText section={chapter} />
             {chapter.id === 'cookies' ? (
-              <button
-                type="button"
-                className="btn btn-outline btn-primary btn-sm mb-4"
-                onClick={openCookieSettings}
-              >
-                Gérer mes cookies
-              </button>
+              <Island
+                name="cookie-settings"
+                of={CookieSettingsButton}
+                props={{
+                  className: 'btn btn-outline btn-primary btn-sm mb-4',
+                  label: 'Gérer mes cookies',
+                }}
+              />
             ) : null}
           </section>
         ))}
