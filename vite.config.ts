@@ -91,7 +91,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             registerType: 'prompt',
             injectRegister: false,
             manifest: false,
-            injectManifest: { injectionPoint: undefined, rollupFormat: 'es' },
+            // One classic script (iife): the worker imports nothing at run time.
+            injectManifest: { injectionPoint: undefined, rollupFormat: 'iife' },
             devOptions: { enabled: false },
           }),
         ],
@@ -108,6 +109,11 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           sourcemap: true,
           minify: false,
           copyPublicDir: false,
+          rolldownOptions: {
+            // A build-time bundle for Node (the prerender, the server): a module both imported and
+            // loaded on demand by the client code is simply there, there is nothing to split.
+            checks: { ineffectiveDynamicImport: false },
+          },
         }
       : {
           outDir: `${process.env.DIST_DIR ?? 'dist'}/client`,
@@ -123,6 +129,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           // the service worker serves the later chunks from its cache.
           modulePreload: false,
           rolldownOptions: {
+            // Tailwind's one pass over the stylesheet is most of the build's time, by design: no
+            // warning about it on every build (a slow machine printed one).
+            checks: { pluginTimings: false },
             treeshake: {
               // The long form's modules run nothing when imported: what a page takes from the
               // folder's one door (index.ts) is all it gets, the intro without the engine.
@@ -133,26 +142,25 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             output: {
               // What every page runs, in one file: React, the router and the store. Left to
               // itself the bundler cuts them into several small shared chunks, each with its
-              // own overhead, which the 90 KB budget of '/' cannot afford.
-              advancedChunks: {
+              // own overhead. The rest is split as the bundler sees fit: a prerendered page
+              // loads only its islands (src/lib/island.tsx), and scripts/first-paint.mjs
+              // preloads exactly those.
+              codeSplitting: {
                 groups: [
                   {
                     name: 'framework',
                     test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|valtio|proxy-compare|use-sync-external-store)[\\/]/,
                   },
                   {
-                    // Page building blocks and the small modules most pages share; also those the
-                    // shell shares with lazy chunks (the session's storage, the basket badge, the
-                    // plain dynamic-import helper), which the bundler would otherwise cut into
-                    // files of a few bytes each.
-                    name: 'site',
-                    test: /src[\\/](ui[\\/](page|index|illustration)|domain[\\/](fees|format|geography)|lib[\\/](token-storage|basket-badge)|features[\\/]auth[\\/]session\.state)\.|vite[\\/]preload-helper/,
-                  },
-                  {
-                    // What the two long forms' pages share (their intro and draft reading): one
-                    // chunk, so one entry in the preload list of the shell every page loads.
-                    name: 'long-form',
-                    test: /src[\\/]features[\\/]long-form[\\/](ui[\\/](frame|intro|page)|draft|use-long-form-opening)\./,
+                    // The frame of every page and what brings a prerendered page to life: the
+                    // islands' start, the header, the cookie banner, the session, the basket's
+                    // badge, the hosts (help, toasts, basket panel, offline questions), in one
+                    // file instead of some twenty small ones (each with its own overhead).
+                    name: 'shell',
+                    // Only these: what they load on demand (the session's token logic, the
+                    // account menu) stays in its own files.
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/](app[\\/](start-islands|islands|started|client-hosts|layout[\\/](header|dropdown|cart-button|container|menu|scroll-manager)\.)|lib[\\/](island|toast|token-storage|basket-badge|lazy-page)\.|features[\\/](auth[\\/](index|session\.(state|store))\.|shop[\\/](index|shop-host)\.|offline[\\/](index|offline-shell|sw-)|support[\\/](index|help-widget)\.|consent[\\/](index|consent|third-party|cookie-))|domain[\\/](brand|consent|company|typography)\.|ui[\\/](shell-icons|logo|icon)\.)/,
                   },
                 ],
               },

@@ -21,8 +21,8 @@ await build({ ...quiet });
 await build({ ...quiet, build: { ssr: 'src/entry-prerender.tsx', outDir: `${dist}/prerender` } });
 await build({ ...quiet, build: { ssr: 'server/main.ts', outDir: `${dist}/server` } });
 const pages = await prerenderSite(`${dist}/client`, `${dist}/prerender/entry-prerender.js`);
-const { prerendered } = JSON.parse(await readFile(`${dist}/client/routes.json`, 'utf8'));
-const firstPaint = await prepareFirstPaint(`${dist}/client`, prerendered);
+const { prerendered, islands } = JSON.parse(await readFile(`${dist}/client/routes.json`, 'utf8'));
+const firstPaint = await prepareFirstPaint(`${dist}/client`, prerendered, islands);
 const precached = await injectPrecache(`${dist}/client`);
 const compressed = await precompress(`${dist}/client`);
 

@@ -7,9 +7,20 @@ import { chromiumArgs, systemChromium } from './browser.mjs';
 import { serveBuilt } from './serve-built.mjs';
 
 const KB = 1024;
-/** '/' is held to 90 KB gzip (React 19 + react-dom alone is about 69 KB); other pages to 150 KB. */
-const budgets = { '/': 90 * KB };
+/**
+ * Issue 27: '/' is held to 82 KB gzip before any interaction (React 19 + react-dom alone is about
+ * 69 KB; a prerendered page loads only its islands, src/lib/island.tsx), the two long forms to
+ * 130 KB, other pages to 150 KB.
+ */
+const budgets = { '/': 82 * KB, '/questions-proprietaire': 130 * KB, '/signup': 130 * KB };
 const DEFAULT_BUDGET = 150 * KB;
+/** Content pages (content/*.md) ship no JavaScript beyond the shell's pieces: what '/' loads. */
+const SHELL_ONLY = [
+  '/aide/faq',
+  '/aide/conditions-generales',
+  '/aide/mentions-legales',
+  '/aide/politique-confidentialite',
+];
 
 const { prerendered } = JSON.parse(
   readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/routes.json`, 'utf8'),
@@ -17,9 +28,11 @@ const { prerendered } = JSON.parse(
 const server = await serveBuilt();
 const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumArgs });
 let failures = 0;
+/** The files '/' loads (measured first): the shell's pieces. */
+let homeFiles;
 try {
   const rows = [];
-  for (const route of prerendered) {
+  for (const route of ['/', ...prerendered.filter((r) => r !== '/')]) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = new Map();
@@ -43,7 +56,12 @@ try {
     await context.close();
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
     const budget = budgets[route] ?? DEFAULT_BUDGET;
-    const ok = total <= budget && total > 0;
+    if (route === '/') homeFiles = new Set(scripts.keys());
+    const extra = SHELL_ONLY.includes(route)
+      ? [...scripts.keys()].filter((file) => !homeFiles?.has(file))
+      : [];
+    if (extra.length > 0) console.error(`${route} charge plus que le cadre : ${extra.join(', ')}`);
+    const ok = total <= budget && total > 0 && extra.length === 0;
     if (!ok) failures += 1;
     rows.push({ route, files: scripts.size, total, budget, ok });
     if (route === '/') {

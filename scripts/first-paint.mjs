@@ -15,16 +15,40 @@ const localFontFaces = (css) =>
 const ASSET_TAG =
   /<link rel="(?:modulepreload|stylesheet)"[^>]*>|<script type="module"[^>]*><\/script>/g;
 
-/** modulepreload tags for the static imports of the entry script named in `html`. */
-async function entryPreloads(clientDir, html) {
-  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
-  if (!entry) return [];
-  const code = await readFile(path.join(clientDir, entry), 'utf8');
-  const imports = [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]);
-  return [...new Set(imports)].map(
-    (file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`,
-  );
+/** A chunk of Vite's manifest and every chunk it imports statically, as files. */
+function staticClosure(manifest, key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`first-paint : ${key} absent du manifeste de Vite.`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
 }
+
+/**
+ * Each island's module (src/app/islands.ts: `name: () => import('…')`), as a key of Vite's
+ * manifest. A name the registry has but this reading misses fails the build.
+ */
+async function islandModules() {
+  const registry = await readFile(new URL('../src/app/islands.ts', import.meta.url), 'utf8');
+  const modules = {};
+  for (const [, name, file] of registry.matchAll(
+    /'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('([^']+)'\)/g,
+  )) {
+    modules[name] = path.posix.join('src/app', file);
+  }
+  return modules;
+}
+
+/**
+ * The manifest key of a module path without its extension, or undefined for a module that a
+ * named group of vite.config.ts ('shell') took into its chunk: the manifest names that chunk, not
+ * the modules in it.
+ */
+const keyOf = (manifest, modulePath) =>
+  ['.tsx', '.ts'].map((ext) => modulePath + ext).find((k) => manifest[k]);
+
+const preloadTag = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 
 /** scripts/<name>.js, minified, written as assets/<name>-<hash>.js; answers that path. */
 async function writeMinified(clientDir, name, edit = (source) => source) {
@@ -35,7 +59,30 @@ async function writeMinified(clientDir, name, edit = (source) => source) {
   return file;
 }
 
-export async function prepareFirstPaint(clientDir, prerenderedPaths) {
+export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands = {}) {
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const islandModule = await islandModules();
+  /**
+   * What a prerendered page runs before anyone touches it (src/app/start-islands.tsx and its
+   * islands, src/lib/island.tsx), preloaded at once rather than discovered import by import.
+   */
+  const pagePreloads = (routePath) => {
+    const files = staticClosure(manifest, 'index.html');
+    // src/main.tsx loads src/app/start-islands.tsx, which is in the 'shell' group's chunk.
+    for (const key of [
+      ...(manifest['index.html'].dynamicImports ?? []),
+      'src/app/start-islands.tsx',
+    ])
+      if (key.startsWith('_') || key === 'src/app/start-islands.tsx')
+        if (manifest[key]) staticClosure(manifest, key, files);
+    for (const name of pageIslands[routePath] ?? []) {
+      if (!islandModule[name]) throw new Error(`first-paint : îlot « ${name} » introuvable.`);
+      const key = keyOf(manifest, islandModule[name]);
+      // Without a key of its own, the island is in the shell's chunk, loaded above.
+      if (key) staticClosure(manifest, key, files);
+    }
+    return [...files].map(preloadTag);
+  };
   // Minified (the sources are commented for people; every page downloads them).
   const warmupName = await writeMinified(clientDir, 'intl-warmup');
   const bootName = await writeMinified(clientDir, 'boot', (source) =>
@@ -69,8 +116,11 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths) {
     const stylesheet = assetTags.find((t) => t.startsWith('<link rel="stylesheet"'));
     let html = await beasties.process(source);
     // vite.config.ts turns Vite's modulepreload off (its dependency map weighed on every page's
-    // script); the entry's own static imports are preloaded here instead, in the template.
-    assetTags.unshift(...(await entryPreloads(clientDir, assetTags.join(''))));
+    // script); what the page runs at start is preloaded here instead, in the template.
+    const templateTags = [
+      ...pagePreloads(routePath),
+      ...assetTags.filter((t) => !t.startsWith('<link rel="modulepreload"')),
+    ];
     const href = stylesheet && /href="([^"]+)"/.exec(stylesheet)?.[1];
     if (href) {
       const css = await readFile(path.join(clientDir, href), 'utf8');
@@ -81,7 +131,7 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths) {
     if (stylesheet) html = html.replace(stylesheet, '');
     html = html.replace(
       '</head>',
-      `<template id="app-assets">${assetTags.join('')}</template>\n` +
+      `<template id="app-assets">${templateTags.join('')}</template>\n` +
         `<script type="module" src="/${bootName}"></script>\n` +
         (stylesheet ? `<noscript>${stylesheet}</noscript>\n` : '') +
         '</head>',
@@ -89,10 +139,12 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths) {
     inlinedBytes += /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]?.length ?? 0;
     await writeFile(file, html);
   }
-  // The app shell keeps Vite's tags as they are, with the same preloads added.
+  // The app shell keeps Vite's tags as they are, with the whole app's start preloaded.
   const shellFile = path.join(clientDir, 'app-shell.html');
   const shell = await readFile(shellFile, 'utf8');
-  const preloads = await entryPreloads(clientDir, shell);
+  const shellFiles = staticClosure(manifest, 'index.html');
+  staticClosure(manifest, 'src/app/start-app.tsx', shellFiles);
+  const preloads = [...shellFiles].filter((f) => !shell.includes(f)).map(preloadTag);
   await writeFile(
     shellFile,
     shell.replace('<script type="module"', `${preloads.join('')}<script type="module"`),

@@ -3,6 +3,7 @@ import { brandFor } from '../../../domain/brand';
 import { company, fullAddress } from '../../../domain/company';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../../ui';
 import { ContactForm } from '../components/contact-form';
+import { Island } from '../../../lib/island';
 import { PageHeader } from '../../../ui/page-blocks';
 
 /** Contact page of both brands: /contact and /homestylz/contact (theme, e-mail, stored brand). */
@@ -30,7 +31,7 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="mb-6 text-2xl font-semibold">
             Écrivez-nous
           </h2>
-          <ContactForm brand={brand} />
+          <Island name="contact-form" of={ContactForm} props={{ brand }} />
         </section>
         <aside className="space-y-6" aria-labelledby="contact-direct-title">
           <h2 id="contact-direct-title" className="text-2xl font-semibold">
