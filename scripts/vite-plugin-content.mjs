@@ -38,6 +38,12 @@ const compile = () =>
 /** @returns {import('vite').Plugin} */
 export function markdownContent() {
   let root = process.cwd();
+  /** The Markdown file an import names, when it is one of content/. */
+  const contentFile = (id) => {
+    const [file, query] = id.split('?');
+    const folder = path.join(root, 'content') + path.sep;
+    return query === undefined && file.endsWith('.md') && file.startsWith(folder) ? file : null;
+  };
 
   return {
     name: 'markdown-content',
@@ -46,11 +52,9 @@ export function markdownContent() {
       root = config.root;
     },
     async load(id) {
-      const [file, query] = id.split('?');
-      const folder = path.join(root, 'content') + path.sep;
-      if (query !== undefined || !file.endsWith('.md') || !file.startsWith(folder)) return null;
+      const file = contentFile(id);
+      if (!file) return null;
       const compileFile = await compile();
-      for (const dependency of shared.dependencies) this.addWatchFile(dependency);
       let page;
       try {
         page = compileFile(await readFile(file, 'utf8'), path.relative(root, file));
@@ -61,6 +65,13 @@ export function markdownContent() {
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
         .join('\n');
       return { code, map: null, moduleType: 'js' };
+    },
+    // Here rather than in load: what a transform hook watches, the dev server also takes as the
+    // module's imports, so that a change to a value updates the page.
+    transform(_, id) {
+      if (!contentFile(id)) return null;
+      for (const dependency of shared.dependencies) this.addWatchFile(dependency);
+      return null;
     },
     watchChange(id) {
       if (shared.dependencies.has(id)) shared.compiler = null;
