@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,21 @@ describe('the content plugin on the conditions générales', () => {
     await expect(
       buildPage({ 'cgv.md': cgvSource.replace('{{feeScale}}', '{{feeScales}}') }, 'cgv.md'),
     ).rejects.toThrow('valeur inconnue « {{feeScales}} »');
+  });
+});
+
+describe('the content files', () => {
+  it('say how long a form takes only through {{signupDuration}} (src/domain/form-duration.ts)', () => {
+    const offences = readdirSync('content')
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) =>
+        readFileSync(path.join('content', name), 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            /\d\s+(minutes?|questions)\b/.test(line) ? [`${name}:${i + 1}: ${line}`] : [],
+          ),
+      );
+    expect(offences).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { company, fullAddress } from '../../../domain/company';
 import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, VAT_RATE, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
+import { minutesText, SIGNUP_MINUTES } from '../../../domain/form-duration';
 import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
 import { compileContent, type ContentData, type ContentPair, type ContentTable } from './compile';
 
@@ -131,6 +132,8 @@ export const contentData: ContentData = {
     minimumFee: formatEuro(MINIMUM_FEE_TTC),
     /** '20 %' */
     vatRate: formatPercent(VAT_RATE),
+    /** How long the buyer signup takes, '3 minutes', as every page says it. */
+    signupDuration: minutesText(SIGNUP_MINUTES),
   },
   blockValues: {
     feeScale: html(<FeeTable />),
