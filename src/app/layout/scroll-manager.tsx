@@ -107,7 +107,12 @@ export function keepFirstPageScroll(): () => void {
   if (window.location.hash) scrollToHash(window.location.hash);
   else if (saved !== undefined) restore(saved);
   else savePosition(key, Math.round(window.scrollY));
-  return watchScroll(() => key);
+  const stopWatching = watchScroll(() => key);
+  return () => {
+    // Still the first page's position: the app draws the next page right after.
+    savePosition(key, Math.round(window.scrollY));
+    stopWatching();
+  };
 }
 
 /**

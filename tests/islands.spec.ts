@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// Issue 27: a prerendered page hydrates only what a person can touch (src/lib/island.tsx); the
+// rest is its HTML. On a phone, right after load (the islands live), every touchable piece of a
+// content page works, and the first navigation draws the next page without a document load.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Counts the documents the page loads from now on (a client-side navigation loads none). */
+function countDocuments(page: Page): () => number {
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame())
+      documents += 1;
+  });
+  return () => documents;
+}
+
+/** A mark in the page's window: it survives a client-side navigation, not a document load. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { islandMark: string }).islandMark = 'même document';
+  });
+}
+const windowMark = (page: Page) =>
+  page.evaluate(() => (window as unknown as { islandMark?: string }).islandMark ?? null);
+
+test.describe('a content page on a phone, first visit', () => {
+  test.use({ consentGiven: false });
+
+  test('cookie banner, menu, basket badge and panel, FAQ disclosure, a link to the owner questionnaire: all work right after load', async ({
+    page,
+  }) => {
+    // One product in the basket (an island of the pack page), so the badge has a count.
+    await page.goto('/homestylz/pack/1');
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+    const basket = page.getByRole('dialog', { name: 'Mon panier' });
+    await expect(basket).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => localStorage.removeItem('cookie_consent'));
+
+    await page.goto('/aide/faq');
+    expect(await page.locator('[data-island]').count()).toBeGreaterThan(0);
+    // Only the pieces a person touches are hydrated: the page's own text is not an island.
+    await expect(page.locator('main [data-island]')).toHaveCount(0);
+
+    // The cookie banner (first visit again: the choice was removed).
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Accepter' }).click();
+    await expect(banner).toBeHidden();
+
+    // The menu.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const panel = page.getByTestId('mobile-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    await expect(panel).toBeHidden();
+
+    // The basket's badge, then its panel.
+    const cart = page.getByRole('button', { name: /^Mon panier/ });
+    await expect(cart).toHaveAccessibleName('Mon panier (1)');
+    await cart.click();
+    await expect(basket).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(basket).toBeHidden();
+
+    // A question of the FAQ: a disclosure that opens and closes.
+    const first = page.locator('main details').first();
+    await expect(first).not.toHaveAttribute('open');
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open');
+    await first.locator('summary').click();
+    await expect(first).not.toHaveAttribute('open');
+
+    // The answer that leads to the owner questionnaire, and its link: drawn without a document
+    // load.
+    const question = page
+      .locator('main details')
+      .filter({ has: page.getByText('Comment vous présenter mon bien ?') });
+    await question.locator('summary').click();
+    await expect(question).toHaveAttribute('open');
+    const documents = countDocuments(page);
+    await markWindow(page);
+    await question.getByRole('link', { name: 'questionnaire propriétaire' }).click();
+    await expect(page).toHaveURL(/\/questions-proprietaire$/);
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?',
+      }),
+    ).toBeVisible();
+    expect(documents()).toBe(0);
+    expect(await windowMark(page)).toBe('même document');
+    // The next page's title, and the menu still works (the whole app has taken over).
+    await expect(page).toHaveTitle(/Vendre votre bien/);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(panel).toBeVisible();
+  });
+});
+
+test('from / to /questions-proprietaire and back: client-side, no document load, the scroll kept', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const documents = countDocuments(page);
+  await markWindow(page);
+  const home = page.getByRole('heading', { level: 1 });
+  const homeTitle = await home.textContent();
+
+  // Scrolled down to the page's last link there, as a person would.
+  const link = page.getByRole('main').locator('a[href="/questions-proprietaire"]').last();
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/questions-proprietaire$/);
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?',
+    }),
+  ).toBeVisible();
+  // A new page opens at its top.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle ?? '' })).toBeVisible();
+  // Back returns where the person was.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+  expect(documents()).toBe(0);
+  expect(await windowMark(page)).toBe('même document');
+});
+
+test('an island keeps its state while another works: the fee simulator of /tarifs answers, the menu opens', async ({
+  page,
+}) => {
+  await page.goto('/tarifs');
+  await page.getByRole('spinbutton', { name: 'Prix d’achat envisagé' }).fill('450000');
+  await expect(page.getByText('Honoraires estimés')).toBeVisible();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(page.getByTestId('mobile-panel')).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Prix d’achat envisagé' })).toHaveValue(
+    '450000',
+  );
+});
+
+test('an unknown address shows the 404 page, live, at /404', async ({ page }) => {
+  await page.goto('/homestylz/nulle-part');
+  await expect(page).toHaveURL(/\/404$/);
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(page.getByTestId('mobile-panel')).toBeVisible();
+});
