@@ -34,7 +34,11 @@ async function buildPage(files: Record<string, string>, name: string) {
       throw new Error(message);
     },
   };
-  const load = plugin.load as (this: typeof context, id: string) => Promise<{ code: string }>;
+  // The hook as the plugin writes it (a plain function), with the little of Vite's context it uses.
+  const load = plugin.load as unknown as (
+    this: typeof context,
+    id: string,
+  ) => Promise<{ code: string }>;
   const { code } = await load.call(context, path.join(root, 'content', name));
   return Object.fromEntries(
     [...code.matchAll(/^export const (\w+) = (.*);$/gm)].map(([, key, json]) => [
