@@ -2,7 +2,7 @@
 // paints from its HTML and inlined CSS alone; this loads the rest once that first paint is on
 // screen, so the app's JavaScript, its full stylesheet and its fonts never compete with it for a
 // slow connection. What to load is read from the page's <template id="app-assets">, which holds
-// the tags Vite wrote for the entry: modulepreloads, the stylesheet, the module script.
+// the tags Vite wrote for the entry: modulepreloads, the stylesheet (left to the app), the script.
 
 // Loads the locale data the app's formatters need on another thread (scripts/intl-warmup.js;
 // scripts/first-paint.mjs writes its address here). A browser without workers just skips it.
@@ -18,7 +18,8 @@ let started = false;
 function start() {
   if (started || !template) return;
   started = true;
-  for (const source of template.content.querySelectorAll('link, script')) {
+  // The whole stylesheet is the app's to load when first needed (src/app/full-stylesheet.ts).
+  for (const source of template.content.querySelectorAll('link[rel="modulepreload"], script')) {
     // Fresh elements: a script cloned from a template would never run.
     const element = document.createElement(source.localName);
     for (const { name, value } of source.attributes) element.setAttribute(name, value);

@@ -9,9 +9,12 @@ import path from 'node:path';
 import Beasties from 'beasties';
 import { minify } from 'vite';
 
-/** The @font-face rules of the built CSS that use only local() fonts: the fallbacks. */
-const localFontFaces = (css) =>
-  (css.match(/@font-face\{[^}]*\}/g) ?? []).filter((rule) => !rule.includes('url(')).join('');
+/**
+ * The @font-face rules of the built CSS: the web fonts (Inter, Fraunces, each subset by its
+ * unicode-range: only the latin ones download) and their metric-matched local() fallbacks. In the
+ * page itself, since the whole stylesheet comes only when first needed (src/app/full-stylesheet.ts).
+ */
+const fontFaces = (css) => (css.match(/@font-face\{[^}]*\}/g) ?? []).join('');
 const ASSET_TAG =
   /<link rel="(?:modulepreload|stylesheet)"[^>]*>|<script type="module"[^>]*><\/script>/g;
 
@@ -94,9 +97,8 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
     publicPath: '/',
     preload: 'body',
     pruneSource: false,
-    // No @font-face: the web fonts come with the full stylesheet, after the first paint; their
-    // metric-matched local() fallbacks are added below (beasties cannot see through the
-    // var(--font-sans) that names them).
+    // The @font-face rules are added below, all of them (beasties cannot see through the
+    // var(--font-sans) that names the fonts): the web fonts and their metric-matched fallbacks.
     inlineFonts: false,
     preloadFonts: false,
     compress: true,
@@ -124,7 +126,7 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
     const href = stylesheet && /href="([^"]+)"/.exec(stylesheet)?.[1];
     if (href) {
       const css = await readFile(path.join(clientDir, href), 'utf8');
-      html = html.replace('<style>', `<style>${localFontFaces(css)}`);
+      html = html.replace('<style>', `<style>${fontFaces(css)}`);
     }
     for (const tag of assetTags) html = html.replace(tag, '');
     // beasties' 'body' mode moved the stylesheet to the end of the body: take it out too.

@@ -1,7 +1,10 @@
 import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startSession } from '../features/auth';
+import { subscribe } from 'valtio/vanilla';
+import { swStore } from '../features/offline/sw-registration';
 import { ClientHosts } from './client-hosts';
+import { loadFullStylesheet, returningVisitor } from './full-stylesheet';
 import { IslandRoot, islandPrefix } from '../lib/island';
 import { islands, type IslandName } from './islands';
 import { keepFirstPageScroll } from './layout/scroll-manager';
@@ -48,6 +51,7 @@ export function startIslands(root: HTMLElement): void {
   const stopKeepingScroll = keepFirstPageScroll();
 
   const roots: Root[] = [];
+  let upgrading = false;
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   let waiting = elements.length;
   const oneReady = () => {
@@ -76,34 +80,55 @@ export function startIslands(root: HTMLElement): void {
     });
   }
 
-  // Beside the islands, in the page's themed frame (the basket panel and toasts take its colours).
-  const frame = root.firstElementChild ?? root;
+  // What the page shows over itself (./client-hosts.tsx), beside the islands in the page's themed
+  // frame (the basket panel and toasts take its colours), once the whole stylesheet is there
+  // (./full-stylesheet.ts): at the first touch or key, at once for a returning visitor, or when
+  // the service worker has a question to ask.
+  // (React may write a <link rel=preload> for the hero's picture before it.)
+  const frame = root.querySelector(':scope > [data-theme]') ?? root;
   const hostsElement = document.createElement('div');
   hostsElement.className = 'contents';
-  frame.append(hostsElement);
-  const hosts = createRoot(hostsElement);
-  startTransition(() => {
+  let hosts: Root | undefined;
+  const mountHosts = () => {
+    if (hosts || upgrading) return;
+    frame.append(hostsElement);
+    hosts = createRoot(hostsElement);
     hosts.render(
       <IslandRoot>
         <ClientHosts />
       </IslandRoot>,
     );
-  });
+  };
+  const stylesThenHosts = () => void loadFullStylesheet().then(mountHosts);
+  const FIRST_INPUT = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const onFirstInput = () => {
+    for (const type of FIRST_INPUT) removeEventListener(type, onFirstInput, true);
+    stylesThenHosts();
+  };
+  if (returningVisitor()) stylesThenHosts();
+  else {
+    for (const type of FIRST_INPUT)
+      addEventListener(type, onFirstInput, { capture: true, passive: true });
+    const unsubscribe = subscribe(swStore, () => {
+      if (!swStore.updateWaiting && !swStore.outboxActivity && !swStore.installOffer) return;
+      unsubscribe();
+      stylesThenHosts();
+    });
+  }
 
-  let upgrading = false;
   const upgrade = () => {
     if (upgrading) return;
     upgrading = true;
     removeEventListener('click', onClick);
     for (const type of ['pushState', 'replaceState', 'popstate']) removeEventListener(type, onMove);
-    import('./start-app')
-      .then(({ startApp }) =>
+    Promise.all([import('./start-app'), loadFullStylesheet()])
+      .then(([{ startApp }]) =>
         startApp(root, {
           navigated: true,
           beforeMount: () => {
             stopKeepingScroll();
             for (const island of roots) island.unmount();
-            hosts.unmount();
+            hosts?.unmount();
             hostsElement.remove();
           },
         }),

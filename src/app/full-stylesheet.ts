@@ -1,0 +1,51 @@
+import { BASKET_BADGE_KEY, hasLegacyBasket } from '../lib/basket-badge';
+import { browserStorage, TOKEN_KEY } from '../lib/token-storage';
+import { CONSENT_KEY } from '../domain/consent';
+
+/**
+ * The app's whole stylesheet on a prerendered page (issue 27). The page paints from the CSS its
+ * own elements use, inlined at build (scripts/first-paint.mjs, web fonts included); the whole
+ * stylesheet (128 KB) only styles what is not there yet: the next page, the basket panel, a
+ * toast, the help button. Applied to a page already laid out, it costs a style and layout pass of
+ * the whole document (40 to 70 ms of main thread here, docs/decisions/008), so it comes when
+ * first needed: the first touch, key or navigation, or at once for a returning visitor.
+ */
+let loading: Promise<void> | undefined;
+
+export function loadFullStylesheet(): Promise<void> {
+  loading ??= new Promise<void>((resolve) => {
+    const template = document.getElementById('app-assets');
+    const source =
+      template instanceof HTMLTemplateElement
+        ? template.content.querySelector('link[rel="stylesheet"]')
+        : null;
+    const href = source?.getAttribute('href');
+    if (!source || !href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) {
+      resolve();
+      return;
+    }
+    const link = document.createElement('link');
+    for (const { name, value } of source.attributes) link.setAttribute(name, value);
+    // A stylesheet that cannot come (offline, first visit) must not keep the app waiting.
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  });
+  return loading;
+}
+
+/**
+ * A device that has been here (a cookie choice, a session, a basket) or comes back from the
+ * payment: something over the page may show at once (the help button, the account menu, the
+ * payment's answer), and the service worker has the stylesheet in its cache.
+ */
+export function returningVisitor(): boolean {
+  const storage = browserStorage();
+  let kept = false;
+  try {
+    kept = [CONSENT_KEY, TOKEN_KEY, BASKET_BADGE_KEY].some((key) => storage?.getItem(key) != null);
+  } catch {
+    // Storage refused: a first visit as far as we can tell.
+  }
+  return kept || hasLegacyBasket() || /[?&](success|cancel)=true/.test(window.location.search);
+}
