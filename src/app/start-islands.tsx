@@ -60,9 +60,12 @@ export function startIslands(root: HTMLElement): void {
   };
   if (waiting === 0) markStarted();
   for (const element of elements) {
-    const load = islands[element.dataset.island as IslandName] as () => Promise<
-      ComponentType<object>
-    >;
+    const load = islands[element.dataset.island as IslandName] as
+      (() => Promise<ComponentType<object>>) | undefined;
+    if (!load) {
+      oneReady(); // a name this build does not know (a page kept from an older one): stays HTML
+      continue;
+    }
     void load().then((Component) => {
       if (upgrading) return;
       const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
@@ -77,7 +80,7 @@ export function startIslands(root: HTMLElement): void {
           ),
         );
       });
-    });
+    }, oneReady); // an island that cannot load stays HTML; the rest of the page still starts
   }
 
   // What the page shows over itself (./client-hosts.tsx), beside the islands in the page's themed
