@@ -134,7 +134,9 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
     html = html.replace(
       '</head>',
       `<template id="app-assets">${templateTags.join('')}</template>\n` +
-        `<script type="module" src="/${bootName}"></script>\n` +
+        // Low priority: it runs after the first paint anyway, and must not compete with what
+        // the page paints with (fonts, pictures) for a slow connection.
+        `<script type="module" fetchpriority="low" src="/${bootName}"></script>\n` +
         (stylesheet ? `<noscript>${stylesheet}</noscript>\n` : '') +
         '</head>',
     );
