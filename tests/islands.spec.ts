@@ -25,6 +25,13 @@ async function markWindow(page: Page) {
 const windowMark = (page: Page) =>
   page.evaluate(() => (window as unknown as { islandMark?: string }).islandMark ?? null);
 
+/** The first heading of /questions-proprietaire. */
+const ownerQuestionnaireHeading = (page: Page) =>
+  page.getByRole('heading', {
+    level: 1,
+    name: 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?',
+  });
+
 test.describe('a content page on a phone, first visit', () => {
   test.use({ consentGiven: false });
 
@@ -86,12 +93,7 @@ test.describe('a content page on a phone, first visit', () => {
     await markWindow(page);
     await question.getByRole('link', { name: 'questionnaire propriétaire' }).click();
     await expect(page).toHaveURL(/\/questions-proprietaire$/);
-    await expect(
-      page.getByRole('heading', {
-        level: 1,
-        name: 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?',
-      }),
-    ).toBeVisible();
+    await expect(ownerQuestionnaireHeading(page)).toBeVisible();
     expect(documents()).toBe(0);
     expect(await windowMark(page)).toBe('même document');
     // The next page's title, and the menu still works (the whole app has taken over).
@@ -117,12 +119,7 @@ test('from / to /questions-proprietaire and back: client-side, no document load,
   expect(scrolled).toBeGreaterThan(0);
   await link.click();
   await expect(page).toHaveURL(/\/questions-proprietaire$/);
-  await expect(
-    page.getByRole('heading', {
-      level: 1,
-      name: 'Pourquoi passer par un chasseur immobilier pour vendre votre bien ?',
-    }),
-  ).toBeVisible();
+  await expect(ownerQuestionnaireHeading(page)).toBeVisible();
   // A new page opens at its top.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 

@@ -1,7 +1,6 @@
 import * as mentions from '../../../../content/mentions-legales.md';
-import { CookieSettingsButton } from '../../consent';
-import { Island } from '../../../lib/island';
 import { ContentsLinks, PageHeader } from '../../../ui/page-blocks';
+import { ManageCookies } from '../components/manage-cookies';
 import { Html, SectionText } from '../content/html';
 
 /*
@@ -39,14 +38,7 @@ export default function MentionsLegalesPage() {
                 </h2>
                 <SectionText section={chapter} />
                 {chapter.id === 'cookies' ? (
-                  <Island
-                    name="cookie-settings"
-                    of={CookieSettingsButton}
-                    props={{
-                      className: 'btn btn-outline btn-primary btn-sm',
-                      label: 'Gérer mes cookies',
-                    }}
-                  />
+                  <ManageCookies className="btn btn-outline btn-primary btn-sm" />
                 ) : null}
               </section>
             ))}

@@ -1,7 +1,6 @@
 import * as policy from '../../../../content/politique-confidentialite.md';
-import { Island } from '../../../lib/island';
 import { ContentsLayout, ContentsLinks, PageHeader } from '../../../ui/page-blocks';
-import { CookieSettingsButton } from '../../consent';
+import { ManageCookies } from '../components/manage-cookies';
 import { Html, SectionText, VersionDate } from '../content/html';
 
 /*
@@ -42,14 +41,7 @@ export default function PolitiqueConfidentialitePage() {
             </h2>
             <SectionText section={chapter} />
             {chapter.id === 'cookies' ? (
-              <Island
-                name="cookie-settings"
-                of={CookieSettingsButton}
-                props={{
-                  className: 'btn btn-outline btn-primary btn-sm mb-4',
-                  label: 'Gérer mes cookies',
-                }}
-              />
+              <ManageCookies className="btn btn-outline btn-primary btn-sm mb-4" />
             ) : null}
           </section>
         ))}
