@@ -42,10 +42,16 @@ export function startIslands(root: HTMLElement): void {
   void startSession();
 
   // The server answers an unknown address with the 404 page, prerendered for /404: the page
-  // takes its own address back, so its islands (the menu's current entry) match its HTML.
+  // takes its own address back, so its islands (the menu's current entry) match its HTML. (Any
+  // other page keeps what follows its path.)
   const drawnFor = root.dataset.path;
   if (drawnFor && drawnFor !== window.location.pathname) {
-    history.replaceState(history.state, '', drawnFor);
+    const { search, hash } = window.location;
+    history.replaceState(
+      history.state,
+      '',
+      drawnFor === '/404' ? drawnFor : drawnFor + search + hash,
+    );
   }
   const startPath = window.location.pathname;
   const stopKeepingScroll = keepFirstPageScroll();
