@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { appStarted, expect, publicRoutes, test } from './fixtures';
+import { expect, publicRoutes, stylesSettled, test } from './fixtures';
 import { BuyerStep } from '../src/domain/buyer-signup.schema';
 import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
 import { openAtStep, seededForms } from './support/long-form';
@@ -19,11 +19,9 @@ import { expectFrenchTypography } from './support/typography';
  */
 
 async function expectAccessible(page: Page, testInfo: TestInfo, screen: string, typography = true) {
-  // Wait for what the first paint leaves to the app: hydration and the full stylesheet.
-  await appStarted(page);
-  await page.waitForFunction(() =>
-    [...document.styleSheets].some((s) => s.href?.includes('/assets/')),
-  );
+  // Wait for what the first paint leaves to the app: hydration and, once asked for, the full
+  // stylesheet.
+  await stylesSettled(page);
   // Colours are measured at rest, not half-way through a page transition. A scroll-driven
   // animation (daisyUI's scroll lock under an open modal) runs as long as the page: not waited for.
   await page.waitForFunction(() =>

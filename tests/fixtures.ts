@@ -108,6 +108,17 @@ export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
 }
 
+/**
+ * The page's styles as a person sees them before touching it (src/app/full-stylesheet.ts): the
+ * whole stylesheet once it was asked for (a returning visitor: every test with a cookie choice;
+ * the app shell has it in its head), the CSS inlined in the page on a first visit, whose whole
+ * stylesheet comes at the first touch.
+ */
+export async function stylesSettled(page: Page): Promise<void> {
+  await appStarted(page);
+  await page.waitForFunction(() => document.documentElement.dataset.styles !== 'loading');
+}
+
 /** Pages open with a cookie choice already made, unless a test sets consentGiven to false. */
 export const test = base.extend<Fixtures>({
   consentGiven: [true, { option: true }],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, publicRoutes, test } from './fixtures';
+import { expect, publicRoutes, stylesSettled, test } from './fixtures';
 import {
   ICON_CONTRAST_MIN,
   contrastRatio,
@@ -63,9 +63,7 @@ async function readIconButtons(page: Page, state: string, only?: string): Promis
 
 async function pageReady(page: Page, route: string) {
   // The full stylesheet (the first paint inlines only part of it), then the lazy help button.
-  await page.waitForFunction(() =>
-    [...document.styleSheets].some((s) => s.href?.includes('/assets/')),
-  );
+  await stylesSettled(page);
   if (!withoutHelpButton.includes(route))
     await expect(page.getByTestId('help-widget')).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, publicRoutes, test } from './fixtures';
+import { expect, publicRoutes, stylesSettled, test } from './fixtures';
 
 /**
  * Issue 27: a phone number never breaks across lines (« 01 84 60 12 / 34 »). Every phone number
@@ -44,9 +44,7 @@ function shownNumbers(page: Page): Promise<ShownNumber[]> {
 async function expectNumbersOnOneLine(page: Page, route: string, widths: number[]) {
   await page.goto(route);
   // The full stylesheet: the first paint inlines only part of it.
-  await page.waitForFunction(() =>
-    [...document.styleSheets].some((s) => s.href?.includes('/assets/')),
-  );
+  await stylesSettled(page);
   const height = page.viewportSize()!.height;
   for (const width of widths) {
     await page.setViewportSize({ width, height });

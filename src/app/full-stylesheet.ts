@@ -26,9 +26,16 @@ export function loadFullStylesheet(): Promise<void> {
     }
     const link = document.createElement('link');
     for (const { name, value } of source.attributes) link.setAttribute(name, value);
+    // Tells tests (and anyone curious) where the page's styles are: 'loading', then 'full'.
+    const html = document.documentElement;
+    html.dataset.styles = 'loading';
+    const settle = (state: string) => () => {
+      html.dataset.styles = state;
+      resolve();
+    };
     // A stylesheet that cannot come (offline, first visit) must not keep the app waiting.
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve());
+    link.addEventListener('load', settle('full'));
+    link.addEventListener('error', settle('missing'));
     document.head.append(link);
   });
   return loading;

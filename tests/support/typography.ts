@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, stylesSettled } from '../fixtures';
 
 /**
  * French typography of what a person reads (issue 12): tests/typography.spec.ts runs it over the
@@ -140,9 +140,7 @@ type PageText = {
 async function visibleText(page: Page): Promise<PageText> {
   // The page as a person sees it: hydrated (the fixture's goto), with its full stylesheet, which
   // decides what is displayed, and what the app loads after it started (the help button).
-  await page.waitForFunction(() =>
-    [...document.styleSheets].some((s) => s.href?.includes('/assets/')),
-  );
+  await stylesSettled(page);
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => {
     const exempt = [
