@@ -4,21 +4,22 @@
 // slow connection. What to load is read from the page's <template id="app-assets">, which holds
 // the tags Vite wrote for the entry: modulepreloads, the stylesheet (left to the app), the script.
 
+// Loads the locale data the app's formatters need on another thread (scripts/intl-warmup.js;
+// scripts/first-paint.mjs writes its address here), at once: a worker started after the first
+// paint costs a main-thread task in the page's busiest moment. A browser without workers just
+// skips it.
+try {
+  new Worker('__INTL_WARMUP__');
+} catch {
+  // The formatters load that data themselves.
+}
+
 const template = document.getElementById('app-assets');
 let started = false;
 
 function start() {
   if (started || !template) return;
   started = true;
-  // Loads the locale data the app's formatters need on another thread (scripts/intl-warmup.js;
-  // scripts/first-paint.mjs writes its address here), while the modules below download. After
-  // the first paint, like them: nothing before it competes with the page's own bytes. A browser
-  // without workers just skips it.
-  try {
-    new Worker('__INTL_WARMUP__');
-  } catch {
-    // The formatters load that data themselves.
-  }
   // The whole stylesheet is the app's to load when first needed (src/app/full-stylesheet.ts).
   for (const source of template.content.querySelectorAll('link[rel="modulepreload"], script')) {
     // Fresh elements: a script cloned from a template would never run.
