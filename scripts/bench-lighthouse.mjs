@@ -121,7 +121,14 @@ function lcpElementOf(lhr) {
   return node ? `${node.selector} « ${node.snippet.slice(0, 80)} »` : 'inconnu';
 }
 
-async function lighthouseRun(url) {
+/** One Lighthouse run; one that Lighthouse could not finish (no LCP found…) is run again. */
+async function lighthouseRun(url, attempts = 3) {
+  const result = await lighthouseOnce(url);
+  const broken = !Number.isFinite(result.lcpMs) || result.performance === null;
+  return broken && attempts > 1 ? lighthouseRun(url, attempts - 1) : result;
+}
+
+async function lighthouseOnce(url) {
   const { lhr } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -204,7 +211,8 @@ try {
   rmSync(userDataDir, { recursive: true, force: true });
 }
 
-const ms = (v) => `${Math.round(v)}`;
+const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : '—');
+const score = (v) => (typeof v === 'number' ? v.toFixed(2) : '—');
 const signed = (v) => `${v > 0 ? '+' : ''}${Math.round(v)}`;
 console.log(
   `\nLighthouse (mobile, 4G lente simulée, CPU ×4), médiane de ${runs} passages ; page / jumelle sans script\n`,
@@ -217,7 +225,7 @@ for (const r of rows) {
   const p = r.page;
   const t = r.twin;
   console.log(
-    `| \`${r.route}\` | ${ms(p.tbtMs)} / ${ms(t.tbtMs)} ms (${signed(r.tbtDiff)}) | ${ms(p.lcpMs)} / ${ms(t.lcpMs)} ms (${signed(r.lcpDiff)}) | ${p.cls.toFixed(3)} | ${p.performance.toFixed(2)} / ${t.performance.toFixed(2)} | ${p.accessibility.toFixed(2)}${p.failedA11y.length ? ` (${p.failedA11y.join(', ')})` : ''} |${r.ok ? '' : ' ✗'}`,
+    `| \`${r.route}\` | ${ms(p.tbtMs)} / ${ms(t.tbtMs)} ms (${signed(r.tbtDiff)}) | ${ms(p.lcpMs)} / ${ms(t.lcpMs)} ms (${signed(r.lcpDiff)}) | ${p.cls.toFixed(3)} | ${score(p.performance)} / ${score(t.performance)} | ${score(p.accessibility)}${p.failedA11y.length ? ` (${p.failedA11y.join(', ')})` : ''} |${r.ok ? '' : ' ✗'}`,
   );
 }
 const failing = rows.filter((r) => !r.ok);
