@@ -9,6 +9,8 @@ const { build } = await import('vite');
 import { prepareFirstPaint } from './first-paint.mjs';
 import { prerenderSite } from './prerender.mjs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { precompress } from './precompress.mjs';
 import { injectPrecache } from './precache.mjs';
 
@@ -22,7 +24,12 @@ await build({ ...quiet, build: { ssr: 'src/entry-prerender.tsx', outDir: `${dist
 await build({ ...quiet, build: { ssr: 'server/main.ts', outDir: `${dist}/server` } });
 const pages = await prerenderSite(`${dist}/client`, `${dist}/prerender/entry-prerender.js`);
 const { prerendered, islands } = JSON.parse(await readFile(`${dist}/client/routes.json`, 'utf8'));
-const firstPaint = await prepareFirstPaint(`${dist}/client`, prerendered, islands);
+const prerenderBundle = pathToFileURL(path.resolve(`${dist}/prerender/entry-prerender.js`)).href;
+const { BOOT_SCRIPT, INTL_WARMUP_PATH } = await import(prerenderBundle);
+const firstPaint = await prepareFirstPaint(`${dist}/client`, prerendered, islands, {
+  script: BOOT_SCRIPT,
+  intlWarmupPath: INTL_WARMUP_PATH,
+});
 const precached = await injectPrecache(`${dist}/client`);
 const compressed = await precompress(`${dist}/client`);
 

@@ -1,9 +1,9 @@
 // Makes each prerendered page paint from its own bytes: the CSS its content uses is inlined
 // (beasties, a maintained tool: no hand-written extractor), and the tags Vite wrote for the app
-// (modulepreloads, stylesheet, entry script) move into an inert <template> that scripts/boot.js
-// brings to life after the first paint. Without JavaScript the full stylesheet still comes
-// (<noscript>). The app shell (routes without HTML of their own) is left as Vite wrote it.
-import { createHash } from 'node:crypto';
+// (modulepreloads, stylesheet, entry script) move into an inert <template> that the boot script
+// (src/domain/boot-script.ts, inline) brings to life after the first paint. Without JavaScript
+// the full stylesheet still comes (<noscript>). The app shell (routes without HTML of their own)
+// is left as Vite wrote it.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
@@ -53,16 +53,18 @@ const keyOf = (manifest, modulePath) =>
 
 const preloadTag = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 
-/** scripts/<name>.js, minified, written as assets/<name>-<hash>.js; answers that path. */
-async function writeMinified(clientDir, name, edit = (source) => source) {
-  const source = edit(await readFile(new URL(`./${name}.js`, import.meta.url), 'utf8'));
+/** scripts/<name>.js, minified, written as `file` in the client directory. */
+async function writeMinified(clientDir, name, file) {
+  const source = await readFile(new URL(`./${name}.js`, import.meta.url), 'utf8');
   const { code } = await minify(`${name}.js`, source, { compress: true, mangle: true });
-  const file = `assets/${name}-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
   await writeFile(path.join(clientDir, file), code);
-  return file;
 }
 
-export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands = {}) {
+/**
+ * @param boot the boot script and the warm-up worker's address (src/domain/boot-script.ts, read
+ *   from the prerender bundle by scripts/build.mjs).
+ */
+export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands, boot) {
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
   const islandModule = await islandModules();
   /**
@@ -86,11 +88,8 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
     }
     return [...files].map(preloadTag);
   };
-  // Minified (the sources are commented for people; every page downloads them).
-  const warmupName = await writeMinified(clientDir, 'intl-warmup');
-  const bootName = await writeMinified(clientDir, 'boot', (source) =>
-    source.replace('__INTL_WARMUP__', `/${warmupName}`),
-  );
+  // Minified (the source is commented for people), at the fixed address the boot script names.
+  await writeMinified(clientDir, 'intl-warmup', boot.intlWarmupPath.slice(1));
 
   const beasties = new Beasties({
     path: clientDir,
@@ -134,9 +133,7 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
     html = html.replace(
       '</head>',
       `<template id="app-assets">${templateTags.join('')}</template>\n` +
-        // Low priority: it runs after the first paint anyway, and must not compete with what
-        // the page paints with (fonts, pictures) for a slow connection.
-        `<script type="module" fetchpriority="low" src="/${bootName}"></script>\n` +
+        `<script type="module">${boot.script}</script>\n` +
         (stylesheet ? `<noscript>${stylesheet}</noscript>\n` : '') +
         '</head>',
     );

@@ -18,6 +18,8 @@ export async function injectPrecache(clientDir) {
       'icons/*.png',
       'favicon.svg',
       'manifest.webmanifest',
+      // The boot script's worker (src/domain/boot-script.ts), at a fixed address: revisioned here.
+      'intl-warmup.js',
     ],
     globIgnores: ['sw.js', '**/*.map', '**/*.br', '**/*.gz'],
     dontCacheBustURLsMatching: /^assets\//,

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '../src/domain/boot-script';
 import { CONSENT_GATE_SCRIPT } from '../src/domain/consent';
 import { makeTestApp } from './test-app';
 
-/** The one inline script a page may run: the cookie banner's gate, by its hash. */
-const gate = `'sha256-${createHash('sha256').update(CONSENT_GATE_SCRIPT).digest('base64')}'`;
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The inline scripts a page may run, by their hashes: the cookie banner's gate, the boot script. */
+const gate = `${hashOf(CONSENT_GATE_SCRIPT)} ${hashOf(BOOT_SCRIPT)}`;
 
 describe('API basics', () => {
   it('answers /api/health once the database answers', async () => {

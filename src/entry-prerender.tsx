@@ -8,6 +8,8 @@ import { islands } from './app/islands';
 import { routeDescriptions, routeTitles } from './app/route-descriptions';
 import { routes } from './app/routes';
 
+export { BOOT_SCRIPT, INTL_WARMUP_PATH } from './domain/boot-script';
+
 /** Build-time only (scripts/prerender.mjs): the pages to write and how to render each. */
 export const prerenderPaths = routes
   .filter((r) => r.meta.prerender && !r.path.includes(':'))

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { secureHeaders } from 'hono/secure-headers';
+import { BOOT_SCRIPT } from '../../src/domain/boot-script';
 import { CONSENT_GATE_SCRIPT } from '../../src/domain/consent';
 import type { Env } from '../env';
 
-/** The prerendered pages' one inline script, allowed by its hash (src/domain/consent.ts). */
-const consentGate = `'sha256-${createHash('sha256').update(CONSENT_GATE_SCRIPT).digest('base64')}'`;
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/**
+ * The prerendered pages' two inline scripts, allowed by their hashes: the cookie banner's gate
+ * (src/domain/consent.ts) and the boot script (src/domain/boot-script.ts).
+ */
+const inlineScripts = [hashOf(CONSENT_GATE_SCRIPT), hashOf(BOOT_SCRIPT)];
 
 function origin(url: string | undefined): string[] {
   if (!url) return [];
@@ -14,7 +20,8 @@ function origin(url: string | undefined): string[] {
 /**
  * Content-Security-Policy listing only what the app loads: its own origin, plus the geography
  * service, analytics, chat provider and Stripe.js when (and only when) they are configured.
- * The one inline script (the cookie banner's gate) is allowed by its hash, no other.
+ * The two inline scripts (the cookie banner's gate, the boot script) are allowed by their
+ * hashes, no other.
  * style-src keeps 'unsafe-inline': react-hot-toast injects its styles in a <style> element.
  */
 export function contentSecurityPolicy(env: Env) {
@@ -31,7 +38,7 @@ export function contentSecurityPolicy(env: Env) {
   const stripeFrames = env.STRIPE_PUBLISHABLE_KEY ? [...stripe, 'https://hooks.stripe.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", consentGate, ...analytics, ...crisp, ...stripe],
+    scriptSrc: ["'self'", ...inlineScripts, ...analytics, ...crisp, ...stripe],
     styleSrc: ["'self'", "'unsafe-inline'", ...crisp],
     imgSrc: ["'self'", 'data:', 'blob:', ...crisp, ...crispRelay],
     fontSrc: ["'self'", ...crisp],

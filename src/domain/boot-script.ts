@@ -1,0 +1,38 @@
+// In src/domain, like the cookie banner's gate (consent.ts): the server's CSP names its hash.
+
+/**
+ * Where the locale-data warm-up worker is served (scripts/intl-warmup.js, written there by
+ * scripts/first-paint.mjs at a fixed address so the boot script below never changes with a
+ * build, and neither does its hash in the CSP).
+ */
+export const INTL_WARMUP_PATH = '/intl-warmup.js';
+
+/**
+ * The first script of every prerendered page, inline in its <head> as a module (run once the
+ * HTML is parsed) and allowed by its SHA-256 in the CSP (server/http/security.ts). Inline rather
+ * than a file: a request of its own would be one more thing the first paint waits on over a slow
+ * connection, for 600 bytes.
+ *
+ * The page paints from its HTML and inlined CSS alone; this loads the rest once that first paint
+ * is on screen, so the app's JavaScript never competes with it (or with the fonts). What to load
+ * is read from the page's <template id="app-assets">: the modulepreloads and the entry script
+ * Vite wrote (scripts/first-paint.mjs put them there; the whole stylesheet is the app's to load
+ * when first needed, src/app/full-stylesheet.ts). Fresh elements are made: a script cloned from a
+ * template would never run.
+ *
+ * It also starts, at once, the worker that loads the locale data the app's formatters need on
+ * another thread (issue 12): started after the first paint, it cost a main-thread task in the
+ * page's busiest moment. A browser without workers skips it. A page opened in the background
+ * paints nothing until shown: the app is started after 3 s whatever happens.
+ */
+export const BOOT_SCRIPT =
+  `try{new Worker(${JSON.stringify(INTL_WARMUP_PATH)})}catch(e){}` +
+  'const t=document.getElementById("app-assets");let s=!1;' +
+  'function go(){if(s||!t)return;s=!0;' +
+  'for(const o of t.content.querySelectorAll(\'link[rel="modulepreload"],script\')){' +
+  'const e=document.createElement(o.localName);' +
+  'for(const{name:n,value:v}of o.attributes)e.setAttribute(n,v);document.head.append(e)}}' +
+  'if(PerformanceObserver.supportedEntryTypes?.includes("paint")){' +
+  'new PerformanceObserver((l,o)=>{if(!l.getEntriesByName("first-contentful-paint").length)return;' +
+  'o.disconnect();go()}).observe({type:"paint",buffered:!0});setTimeout(go,3e3)}' +
+  'else addEventListener("load",go)';
