@@ -5,7 +5,7 @@ import { newOutboxEntry } from '../domain/outbox';
 import { AppDatabase, type DraftRecord } from './database';
 
 describe('database versions', () => {
-  it('keeps the drafts and the outbox of a version 2 database when versions 3 and 4 add the basket and the kept answers', async () => {
+  it('keeps the drafts and the outbox of a version 2 database when versions 3, 4 and 5 add the basket, the kept answers and the draft photos', async () => {
     const name = 'upgrade-from-v2';
     // The schema as the previous release declared it.
     const previous = new Dexie(name);
@@ -30,12 +30,13 @@ describe('database versions', () => {
 
     const upgraded = new AppDatabase(name);
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect(await upgraded.drafts.get('owner')).toEqual(draft);
     expect(await upgraded.outbox.get(entry.key)).toEqual(entry);
     expect(await upgraded.outbox.where('status').equals('queued').count()).toBe(1);
     expect(await upgraded.basketLines.count()).toBe(0);
     expect(await upgraded.apiCache.count()).toBe(0);
+    expect(await upgraded.draftPhotos.count()).toBe(0);
     upgraded.close();
     await Dexie.delete(name);
   });

@@ -15,7 +15,12 @@ import type { OutboxEntry } from '../domain/outbox';
  *   waiting on the device. The queued request itself, body included, lives in
  *   workbox-background-sync's own store until it is answered, then is deleted;
  * - basketLines: the shop basket (spec 3.8, 4.5; the design card keeps it here, not in
- *   localStorage), one row per product, written by src/db/basket.repo.ts only.
+ *   localStorage), one row per product, written by src/db/basket.repo.ts only;
+ * - apiCache: the last answer of each signed-in screen's GET, per account (below);
+ * - draftPhotos: the photos of a report draft (issue 28), already prepared on the device (turned,
+ *   1600 px at most, JPEG without EXIF or location: src/lib/photo/prepare-photo.ts), one row per
+ *   photo with its draft's key and its place in the draft; written by src/db/draft-photos.repo.ts
+ *   only, kept until the report and all its photos were sent.
  * The page and the service worker share this one database.
  */
 export type DraftFlow = 'owner' | 'buyer';
@@ -65,6 +70,23 @@ export interface BasketLineRecord extends BasketLine {
   addedAt: number;
 }
 
+/**
+ * A photo of a report draft: the prepared JPEG itself (IndexedDB keeps a Blob as it is), its
+ * size in pixels and bytes, and its place among the draft's photos (0, 1, …).
+ */
+export interface DraftPhotoRecord {
+  id: string;
+  /** The key of the draft it belongs to, e.g. 'visit-report:<uuid>'. */
+  draft: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  /** Bytes of the blob. */
+  size: number;
+  position: number;
+  addedAt: number;
+}
+
 export class AppDatabase extends Dexie {
   drafts!: EntityTable<DraftRecord, 'flow'>;
   geoDepartements!: EntityTable<GeoDepartementsRecord, 'region'>;
@@ -72,6 +94,7 @@ export class AppDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'key'>;
   basketLines!: EntityTable<BasketLineRecord, 'productId'>;
   apiCache!: EntityTable<ApiCacheRecord, 'key'>;
+  draftPhotos!: EntityTable<DraftPhotoRecord, 'id'>;
 
   constructor(name = 'chassimmo') {
     super(name);
@@ -89,6 +112,10 @@ export class AppDatabase extends Dexie {
     });
     this.version(4).stores({
       apiCache: 'key, userId, fetchedAt',
+    });
+    // Adds a table only, like version 3: the rows above are kept.
+    this.version(5).stores({
+      draftPhotos: 'id, draft',
     });
   }
 }
