@@ -106,10 +106,11 @@ const mix = (a, b, t) => a.map((v, k) => Math.round(v + (b[k] - v) * t));
 /** A street façade: sky gradient, a sun, a building with windows and a roof, a pavement. */
 function paint({ sky, wall }) {
   const data = Buffer.alloc(WIDTH * HEIGHT * 4);
-  const horizon = Math.round(HEIGHT * 0.78);
-  const roof = Math.round(HEIGHT * 0.22);
-  const left = Math.round(WIDTH * 0.18);
-  const right = Math.round(WIDTH * 0.82);
+  // Six bays of 240 px and three floors of 260 px, whole windows only.
+  const horizon = 1248;
+  const roof = horizon - 3 * 260 - 20;
+  const left = 480;
+  const right = left + 6 * 240;
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       let colour;
