@@ -102,7 +102,7 @@ describe('EnergyLabels', () => {
     render(<EnergyLabels energy={245} emissions={null} />);
     expect(screen.getByTestId('label-energie').dataset.class).toBe('D');
     expect(screen.queryByTestId('label-climat')).toBeNull();
-    expect(screen.getByText('Émissions de gaz à effet de serre non communiquées.')).toBeTruthy();
+    expect(screen.getByText('Non communiquées.')).toBeTruthy();
     expect(caption()).toBe(
       'Classe énergie D\u00a0: 245\u00a0kWh/m²/an\u202f; émissions de gaz à effet de serre non communiquées',
     );

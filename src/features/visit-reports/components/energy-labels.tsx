@@ -232,10 +232,7 @@ export function EnergyLabels({
             bottom="émissions de CO₂ très importantes"
           />
         ) : (
-          <Missing
-            title={CLIMATE_TITLE}
-            text="Émissions de gaz à effet de serre non communiquées."
-          />
+          <Missing title={CLIMATE_TITLE} text="Non communiquées." />
         )}
       </div>
       {raisedByEmissions ? (
