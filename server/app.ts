@@ -24,8 +24,10 @@ import { adminMailsRoutes } from './resources/mails/mails.routes';
 import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
+import { visitsRoutes } from './resources/visits/visits.routes';
 import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
 import { isDocumentUploadPath } from '../src/domain/api/documents';
+import { isVisitPhotoUploadPath } from '../src/domain/api/visits';
 import { openApiDocument } from '../src/domain/api/openapi';
 import { healthRoutes } from './http/health';
 import { logOf, requestContext, requestLogger } from './http/request-context';
@@ -61,7 +63,10 @@ export interface AppDeps {
 }
 
 /** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents). */
-const isDocumentUpload = (c: Context) => c.req.method === 'PUT' && isDocumentUploadPath(c.req.path);
+/** A file's raw bytes: a client's document, a visit report's photo (10 MB at most, not JSON). */
+const isDocumentUpload = (c: Context) =>
+  c.req.method === 'PUT' &&
+  (isDocumentUploadPath(c.req.path) || isVisitPhotoUploadPath(c.req.path));
 
 /** Largest request body the API reads; forms are a few kilobytes. */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -105,8 +110,9 @@ export function createApp({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => apiError(c, 413, 'La requête est trop volumineuse (100 Ko au plus).'),
   });
-  // A document upload is the file's raw bytes, up to 10 MB, counted by its own route
-  // (server/resources/documents/documents.routes.ts); every other body is JSON of 100 KB at most.
+  // A document or a visit photo is the file's raw bytes, up to 10 MB, counted by its own route
+  // (server/resources/documents, server/resources/visits); every other body is JSON of 100 KB
+  // at most.
   app.use('/api/*', (c, next) => (isDocumentUpload(c) ? next() : apiBodyLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     // JSON only: a browser cannot send it from another site without a CORS preflight, which
@@ -125,8 +131,9 @@ export function createApp({
       );
     }
     await next();
-    // A download's own 'private, no-store' is kept.
-    if (!c.res.headers.get('Cache-Control')?.includes('no-store'))
+    // A download's own 'private, no-store' is kept, as is a private answer's own lifetime (a
+    // visit photo: only that person's browser may keep it).
+    if (!/no-store|private/.test(c.res.headers.get('Cache-Control') ?? ''))
       c.header('Cache-Control', 'no-store');
   });
 
@@ -161,6 +168,7 @@ export function createApp({
   app.route('/api', adminMailsRoutes(staff));
   app.route('/api', clientAreaRoutes({ ...staff, throttle, documents }));
   app.route('/api', clientDocumentsRoutes({ ...staff, documents }));
+  app.route('/api', visitsRoutes({ ...staff, documents, geo }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

@@ -29,7 +29,11 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/public/biens': 'owner',
   '/api/register': 'buyer',
   '/api/staff/notes': 'staff-note',
+  '/api/staff/visit-reports': 'visit-report',
 };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const VISIT_PHOTO = new RegExp(`^/api/staff/visit-reports/(${UUID})/photos/(${UUID})$`, 'i');
 
 /**
  * Queued requests whose path carries an id: a client's criteria edit (POST) and a document's
@@ -38,6 +42,9 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
 const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   ['POST', /^\/api\/client\/projects\/\d+\/criteria$/, 'client-criteria'],
   ['PUT', /^\/api\/client\/documents\/[a-z_]+$/, 'client-document'],
+  // Issue 28: a visit report's photos (the image's bytes) and the buyer's answer to a report.
+  ['PUT', VISIT_PHOTO, 'visit-photo'],
+  ['POST', /^\/api\/client\/visit-reports\/\d+\/answer$/, 'visit-answer'],
 ];
 
 /**
@@ -148,6 +155,33 @@ export async function changeOf(
       if (!Number.isSafeInteger(projectId) || !isRecord(body)) return undefined;
       const { version: _version, ...criteria } = body;
       return { flow, projectId, criteria: criteria as ChangeOf<'client-criteria'>['criteria'] };
+    }
+    if (flow === 'visit-report') {
+      const body: unknown = await request.clone().json();
+      if (!isRecord(body)) return undefined;
+      const { ref, buyerId, address, photos } = body;
+      if (typeof ref !== 'string' || typeof buyerId !== 'string' || !Array.isArray(photos))
+        return undefined;
+      return {
+        flow,
+        ref,
+        buyerId,
+        address: typeof address === 'string' ? address : '',
+        photos: photos.length,
+      };
+    }
+    if (flow === 'visit-photo') {
+      const [, ref, photoId] = VISIT_PHOTO.exec(pathname) ?? [];
+      if (!ref || !photoId) return undefined;
+      return { flow, ref, photoId, size: (await request.clone().blob()).size };
+    }
+    if (flow === 'visit-answer') {
+      const reportId = Number(/^\/api\/client\/visit-reports\/(\d+)\/answer$/.exec(pathname)?.[1]);
+      const body: unknown = await request.clone().json();
+      if (!Number.isSafeInteger(reportId) || !isRecord(body)) return undefined;
+      const { answer, comment } = body;
+      if (answer !== 'interesse' && answer !== 'pas_pour_moi') return undefined;
+      return { flow, reportId, answer, comment: typeof comment === 'string' ? comment : '' };
     }
     if (flow === 'client-document') {
       const kind = /^\/api\/client\/documents\/([a-z_]+)$/.exec(pathname)?.[1];

@@ -57,7 +57,7 @@ export interface DocumentsCopy {
   copied: number;
   /** Already in the target store (a copy run again, or the same store). */
   present: number;
-  /** Files the copied client_document rows name that neither store holds. */
+  /** Files the copied client_document and visit_photo rows name that neither store holds. */
   missing: string[];
 }
 
@@ -118,7 +118,10 @@ export async function copyInstallation(options: CopyOptions): Promise<CopyReport
         })
       : { copied: 0, present: 0 };
     const held = new Set(await (to ?? from).list());
-    const named = await target.selectFrom('client_document').select('file_id').execute();
+    const named = [
+      ...(await target.selectFrom('client_document').select('file_id').execute()),
+      ...(await target.selectFrom('visit_photo').select('file_id').execute()),
+    ];
     return {
       tables,
       documents: {

@@ -277,6 +277,82 @@ export interface ClientDocumentTable {
   reviewed_at: string | null;
 }
 
+/** A visit planned with a buyer (issue 28). */
+export interface VisitTable {
+  id: Generated<number>;
+  buyer_id: string;
+  address: string;
+  department: string;
+  /** A commune's name, or an arrondissement's INSEE code (src/domain/arrondissements.ts). */
+  city: string;
+  /** ISO instant. */
+  starts_at: string;
+  /** Minutes. */
+  duration: number;
+  with_client: number;
+  note: string;
+  created_by: string;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+/** A hunter's visit report (issue 28); complete once every announced photo arrived. */
+export interface VisitReportTable {
+  id: Generated<number>;
+  /** The UUID the hunter's device gave the report: its photos are uploaded under it. */
+  ref: string;
+  buyer_id: string;
+  visit_id: number | null;
+  author_id: string;
+  address: string;
+  department: string;
+  city: string;
+  /** ISO instant. */
+  visited_at: string;
+  asking_price: number;
+  living_area: number;
+  rooms: number;
+  floor: number | null;
+  lift: number;
+  energy: number | null;
+  emissions: number | null;
+  /** PropertyState (src/domain/visit-report.schema.ts). */
+  condition: string;
+  works: string;
+  works_estimate: number | null;
+  rating: number;
+  strengths: string;
+  weaknesses: string;
+  /** 'proposer' | 'ecarte' */
+  recommendation: string;
+  reason: string;
+  /** JSON array of the announced photos: { id, width, height, size }. */
+  photo_ids: string;
+  photos_expected: number;
+  photos_received: number;
+  completed_at: string | null;
+  /** When the buyer could first see it: complete and « à proposer ». */
+  published_at: string | null;
+  created_at: string;
+  /** 'interesse' | 'pas_pour_moi' (src/domain/api/visits.ts), the buyer's answer. */
+  answer: string | null;
+  answer_comment: string | null;
+  answered_at: string | null;
+}
+
+/** A photo of a visit report, its bytes in the DocumentStore. */
+export interface VisitPhotoTable {
+  /** The UUID the hunter's device gave it. */
+  id: string;
+  report_ref: string;
+  uploaded_by: string;
+  file_id: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -295,4 +371,7 @@ export interface Database {
   staff_note: StaffNoteTable;
   audit_log: AuditLogTable;
   client_document: ClientDocumentTable;
+  visit: VisitTable;
+  visit_report: VisitReportTable;
+  visit_photo: VisitPhotoTable;
 }

@@ -318,3 +318,88 @@ export function documentRefusedMail(to: string, firstname: string, refusal: Docu
     action: { label: 'Envoyer le document', url: dashboardUrl },
   });
 }
+
+/** A planned visit as its e-mails say it (issue 28). */
+export interface VisitMailDetails {
+  /** « jeudi 26 novembre 2026 à 14 h 30 » (Paris time). */
+  when: string;
+  address: string;
+  city: string;
+  withClient: boolean;
+  hunterName: string | null;
+  visitsUrl: string;
+  calendarUrl: string;
+}
+
+/** The hunter planned a visit for the buyer (issue 28): when, where, and the calendar file. */
+export function visitPlannedMail(to: string, firstname: string, visit: VisitMailDetails): Mail {
+  const place = `${visit.address}, ${visit.city}`;
+  return render(to, `Visite prévue le ${visit.when}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      visit.withClient
+        ? `${visit.hunterName ?? 'Votre chasseur'} vous donne rendez-vous le ${visit.when} pour visiter le bien situé ${place}.`
+        : `${visit.hunterName ?? 'Votre chasseur'} visitera pour vous le bien situé ${place} le ${visit.when}. Vous recevrez son compte rendu dans votre espace client.`,
+      `Pour l’ajouter à votre agenda, téléchargez le fichier de la visite depuis votre espace client (rubrique «\u00a0Mes visites\u00a0») ou à cette adresse, une fois connecté\u00a0: ${visit.calendarUrl}`,
+    ],
+    action: { label: 'Voir mes visites', url: visit.visitsUrl },
+  });
+}
+
+/** A planned visit was cancelled (issue 28). */
+export function visitCancelledMail(
+  to: string,
+  firstname: string,
+  visit: Pick<VisitMailDetails, 'when' | 'address' | 'city' | 'visitsUrl'>,
+): Mail {
+  return render(to, `Visite annulée\u00a0: ${visit.when}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `La visite du bien situé ${visit.address}, ${visit.city}, prévue le ${visit.when}, est annulée. Supprimez-la de votre agenda si vous l’y aviez ajoutée.`,
+      'Votre chasseur vous proposera un autre rendez-vous si besoin.',
+    ],
+    action: { label: 'Voir mes visites', url: visit.visitsUrl },
+  });
+}
+
+/** A visit report « à proposer » is ready for the buyer, with all its photos (issue 28). */
+export function visitReportMail(
+  to: string,
+  firstname: string,
+  report: { address: string; city: string; hunterName: string | null; visitsUrl: string },
+): Mail {
+  return render(to, `Nouveau compte rendu de visite\u00a0: ${report.city}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `${report.hunterName ?? 'Votre chasseur'} a visité pour vous le bien situé ${report.address}, ${report.city}, et vous le propose.`,
+      'Son compte rendu, avec les photos, vous attend dans votre espace client. Dites-lui s’il vous intéresse.',
+    ],
+    action: { label: 'Lire le compte rendu', url: report.visitsUrl },
+  });
+}
+
+/** The buyer answered a visit report (issue 28): told to the hunter who wrote it. */
+export function visitAnswerMail(
+  to: string,
+  answer: {
+    buyerName: string;
+    address: string;
+    city: string;
+    answerLabel: string;
+    comment: string;
+    ficheUrl: string;
+  },
+): Mail {
+  return render(
+    to,
+    `${answer.buyerName}\u00a0: «\u00a0${answer.answerLabel}\u00a0» (${answer.city})`,
+    {
+      greeting: 'Bonjour,',
+      paragraphs: [
+        `${answer.buyerName} a répondu «\u00a0${answer.answerLabel}\u00a0» au compte rendu du bien situé ${answer.address}, ${answer.city}.`,
+        ...(answer.comment ? [`Son commentaire\u00a0: ${answer.comment}`] : []),
+      ],
+      action: { label: 'Ouvrir la fiche', url: answer.ficheUrl },
+    },
+  );
+}

@@ -6,7 +6,15 @@ import type { DocumentKind } from './client-documents';
  * entry per Idempotency-Key, written by the service worker and shown by the page. Pure rules
  * here; the storage is in src/db, the replay in sw/.
  */
-export type OutboxFlow = 'owner' | 'buyer' | 'staff-note' | 'client-criteria' | 'client-document';
+export type OutboxFlow =
+  | 'owner'
+  | 'buyer'
+  | 'staff-note'
+  | 'client-criteria'
+  | 'client-document'
+  | 'visit-report'
+  | 'visit-photo'
+  | 'visit-answer';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -26,6 +34,12 @@ export interface OutboxChanges {
   };
   'client-criteria': { projectId: number; criteria: BuyerProject };
   'client-document': { kind: DocumentKind; fileName: string; size: number };
+  /** A visit report (issue 28): its device id, for whom, where, and how many photos follow. */
+  'visit-report': { ref: string; buyerId: string; address: string; photos: number };
+  /** One photo of the report `ref`. */
+  'visit-photo': { ref: string; photoId: string; size: number };
+  /** The buyer's answer to a visit report. */
+  'visit-answer': { reportId: number; answer: 'interesse' | 'pas_pour_moi'; comment: string };
 }
 export type ChangeFlow = keyof OutboxChanges;
 /** The header a signed-in change carries so the worker records whose it is (`owner`). */
@@ -223,7 +237,48 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   'staff-note': { label: 'Note de suivi', feminine: true },
   'client-criteria': { label: 'Modification de vos critères', feminine: true },
   'client-document': { label: 'Document', feminine: false },
+  'visit-report': { label: 'Compte rendu de visite', feminine: false },
+  'visit-photo': { label: 'Photo de visite', feminine: true },
+  'visit-answer': { label: 'Réponse à un compte rendu', feminine: true },
 };
+
+/** The outbox entries of the visit report `ref` (the report and its photos). */
+export const isEntryOfReport = (entry: OutboxEntry, ref: string) =>
+  (entry.change?.flow === 'visit-report' || entry.change?.flow === 'visit-photo') &&
+  entry.change.ref === ref;
+
+/**
+ * Where a visit report of `photos` photos stands in this device's outbox (issue 28): 'refused'
+ * with the server's reason when any of its requests was, 'waiting' for the network or 'sending'
+ * with the photos arrived so far, 'sent' once nothing of it waits; undefined when the outbox has
+ * nothing of it (sent directly, or never sent from here: the server's state tells then). A page
+ * that loses the network in the middle of a report queues every request left at once, so the
+ * photos not in the outbox have arrived.
+ */
+export type ReportSending =
+  | { state: 'waiting' | 'sending'; photosSent: number; photos: number }
+  | { state: 'refused'; message: string }
+  | { state: 'sent'; photos: number };
+
+export function reportSending(
+  entries: OutboxEntry[],
+  ref: string,
+  photos: number,
+): ReportSending | undefined {
+  const own = entries.filter((e) => isEntryOfReport(e, ref));
+  if (own.length === 0) return undefined;
+  const refused = own.find((e) => e.status === 'failed');
+  if (refused)
+    return { state: 'refused', message: refused.message ?? 'Le serveur a refusé cet envoi.' };
+  const pending = own.filter((e) => e.status === 'queued' || e.status === 'sending');
+  if (pending.length === 0) return { state: 'sent', photos };
+  const photosPending = pending.filter((e) => e.flow === 'visit-photo').length;
+  return {
+    state: pending.some((e) => e.status === 'sending') ? 'sending' : 'waiting',
+    photosSent: Math.max(0, photos - photosPending),
+    photos,
+  };
+}
 
 /** The state's French label, agreed with the flow's noun ('Envoyé', 'Envoyée'). */
 export function outboxStatusLabel(status: OutboxStatus, flow: OutboxFlow): string {

@@ -1,3 +1,4 @@
+import type { PlannedVisitView } from './api/visits';
 import type { Page } from './api/lists';
 import type { ProjectStage } from './project';
 import type { ProjectView } from './project-view';
@@ -128,7 +129,15 @@ export interface TodayLead {
   overdue: boolean;
 }
 
+/** A visit of the day (issue 28), with the buyer to call and the report written from it. */
+export interface TodayVisit extends PlannedVisitView {
+  buyerName: string;
+  buyerPhone: string;
+}
+
 export interface TodayView {
   projects: TodayProject[];
   leads: TodayLead[];
+  /** The day's visits (Paris time), earliest first. */
+  visits: TodayVisit[];
 }

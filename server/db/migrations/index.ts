@@ -14,6 +14,7 @@ import * as m0012 from './0012_client_documents';
 import * as m0013 from './0013_user_version';
 import * as m0014 from './0014_search_text';
 import * as m0015 from './0015_list_indexes';
+import * as m0016 from './0016_visits';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013_user_version': m0013,
   '0014_search_text': m0014,
   '0015_list_indexes': m0015,
+  '0016_visits': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

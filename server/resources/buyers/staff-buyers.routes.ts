@@ -26,6 +26,9 @@ import {
   versionedProject,
 } from './staff-buyers.repo';
 import { TODAY_LIMIT, todayLeads, todayProjects } from './today.repo';
+import { parisDay, parisDayBounds } from '../../../src/domain/paris-time';
+import type { TodayView } from '../../../src/domain/staff-views';
+import { visitsBetween } from '../visits/visits.repo';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { CSV_MAX_ROWS, csvDownload, type CsvColumn } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
@@ -159,16 +162,22 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const scope = c.get('scope');
     // Supervisors see the unassigned first: nobody else will call them.
     const first = isSupervisor(actorOf(c)) ? 'unassigned' : 'any';
-    const [projects, leads] = await Promise.all([
+    const at = now();
+    const day = parisDayBounds(parisDay(new Date(at).toISOString()));
+    const [projects, leads, visits] = await Promise.all([
       todayProjects(db, scope, first, TODAY_LIMIT),
       todayLeads(db, scope, first, TODAY_LIMIT),
+      visitsBetween(db, scope, day.from, day.to),
     ]);
-    const at = now();
     const withDeadline = <R extends { createdAt: string }>(r: R) => {
       const due = callbackDeadline(r.createdAt);
       return { ...r, deadline: due.toISOString(), overdue: due.getTime() < at };
     };
-    return c.json({ projects: projects.map(withDeadline), leads: leads.map(withDeadline) });
+    return c.json({
+      projects: projects.map(withDeadline),
+      leads: leads.map(withDeadline),
+      visits,
+    } satisfies TodayView);
   });
 
   return app as unknown as Hono<AuthEnv>;

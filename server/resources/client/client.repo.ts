@@ -18,6 +18,7 @@ import {
 import type { DocumentStore } from '../documents/document-store';
 import { deleteFiles, removeDocumentRows } from '../documents/documents.repo';
 import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
+import { removeBuyerVisits } from '../visits/visits.repo';
 
 /** The client area's SQL (issue 16, docs/client-area.md): always the caller's own rows. */
 
@@ -203,8 +204,8 @@ export async function clientExport(
 
 /**
  * « Supprimer mon compte »: anonymises the account and its search in one transaction, ends every
- * session and confirms by e-mail to the address it had; the documents' rows go with it, their
- * files once it is committed. Orders stay (accounting law) without the person's e-mail.
+ * session and confirms by e-mail to the address it had; the documents' rows, the visits and the
+ * visit reports go with it, their files once it is committed. Orders stay (accounting law) without the person's e-mail.
  */
 export async function deleteClientAccount(
   db: Db,
@@ -240,15 +241,21 @@ export async function deleteClientAccount(
       .updateTable('audit_log')
       .set({ before: null, after: null })
       .where(aboutBuyer(userId))
-      .where('action', 'in', ['criteria', 'document.upload', 'document.review'])
+      .where('action', 'in', [
+        'criteria',
+        'document.upload',
+        'document.review',
+        'visit-report.answer',
+      ])
       .execute();
     await audit(
       trx,
       { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
       at,
     );
-    // The documents sent (identity, payslips…).
-    return removeDocumentRows(trx, userId);
+    // The documents sent (identity, payslips…), and the visits and reports made for the person
+    // (where they looked for a home, their answers), with the reports' photos.
+    return [...(await removeDocumentRows(trx, userId)), ...(await removeBuyerVisits(trx, userId))];
   });
   await deleteFiles(store, files);
 }

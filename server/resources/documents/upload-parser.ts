@@ -33,10 +33,17 @@ export class UploadParser {
   size = 0;
   private readonly digest = createHash('sha256');
 
-  /** `label` starts the fingerprint (the kind: the same bytes for two kinds are two uploads). */
+  /**
+   * `label` starts the fingerprint (the kind: the same bytes for two kinds are two uploads).
+   * `accept` reads the type from the first bytes (undefined: refused with `typeRefusal`); a
+   * document by default, a visit photo's upload takes images only. Past 10 MB: `sizeRefusal`.
+   */
   constructor(
     private readonly body: ReadableStream<Uint8Array> | null,
     label: string,
+    private readonly accept: (head: Uint8Array) => DocumentMime | undefined = sniffDocumentMime,
+    private readonly typeRefusal = DOCUMENT_TYPE_REFUSAL,
+    private readonly sizeRefusal = DOCUMENT_SIZE_REFUSAL,
   ) {
     this.digest.update(`${label}\n`);
   }
@@ -48,8 +55,8 @@ export class UploadParser {
   }
 
   private sniff(head: Uint8Array): DocumentMime {
-    const mime = sniffDocumentMime(head);
-    if (!mime) throw new UploadRefused(415, DOCUMENT_TYPE_REFUSAL);
+    const mime = this.accept(head);
+    if (!mime) throw new UploadRefused(415, this.typeRefusal);
     return (this.mime = mime);
   }
 
@@ -74,7 +81,7 @@ export class UploadParser {
         }
         const chunk = next.value;
         this.size += chunk.byteLength;
-        if (this.size > MAX_DOCUMENT_BYTES) throw new UploadRefused(413, DOCUMENT_SIZE_REFUSAL);
+        if (this.size > MAX_DOCUMENT_BYTES) throw new UploadRefused(413, this.sizeRefusal);
         this.digest.update(chunk);
         if (this.mime) {
           yield chunk;

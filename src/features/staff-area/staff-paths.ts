@@ -11,6 +11,13 @@ export const staffPaths = {
   figures: `${STAFF_BASE}/chiffres`,
   users: `${STAFF_BASE}/utilisateurs`,
   mails: `${STAFF_BASE}/courriels`,
+  /** A new visit report for the buyer, from a planned visit (prefilled) or not (issue 28). */
+  newReport: (userId: string, visitId?: number) =>
+    `${STAFF_BASE}/acquereurs/${encodeURIComponent(userId)}/compte-rendu${
+      visitId === undefined ? '' : `?visite=${visitId}`
+    }`,
+  /** A report being written on this device, by its device id (issue 28). */
+  report: (ref: string) => `${STAFF_BASE}/comptes-rendus/${ref}`,
 };
 
 /** An API path with its query, leaving out empty values: '/api/staff/buyers?q=dupont&page=2'. */
