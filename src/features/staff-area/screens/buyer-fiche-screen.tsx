@@ -9,6 +9,7 @@ import { AuditList } from '../components/audit-list';
 import { BuyerDocuments } from '../components/buyer-documents';
 import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
+import { PlannedVisits } from '../components/planned-visits';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { staffPaths } from '../staff-paths';
@@ -127,6 +128,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                 <StageMoves moves={fiche.moves.filter((m) => m.projectId === project.id)} />
               </FicheCard>
             ))}
+            <PlannedVisits buyerId={fiche.user._id} />
             <BuyerDocuments userId={fiche.user._id} />
             <NotesPanel
               recordType="buyer"

@@ -10,6 +10,8 @@ import { useSession } from '../../auth';
 import { Callback, HunterName } from '../components/callback';
 import { offlineSince } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
+import { NewReportButton } from '../components/new-report-button';
+import { TodayVisits } from '../components/planned-visits-today';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
@@ -93,11 +95,13 @@ export function TodayScreen() {
           ? 'Les nouvelles demandes à rappeler sous 48\u00a0heures, celles sans chasseur d’abord.'
           : 'Vos nouvelles demandes à rappeler sous 48\u00a0heures.'
       }
+      actions={<NewReportButton />}
       updatedAt={offlineSince(load)}
     >
       <LoadGate load={load} loading="Chargement des demandes du jour…">
         {(today) => (
           <div className="grid gap-8 lg:grid-cols-2">
+            <TodayVisits visits={today.visits} />
             <CallList
               id="today-buyers"
               title="Acquéreurs à rappeler"

@@ -1,0 +1,317 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { cityValue } from '../../../domain/arrondissements';
+import { cityOptionName } from '../../../domain/city-search';
+import { departmentLabel, departmentNames } from '../../../domain/departments';
+import type { GeoCommune } from '../../../domain/geography';
+import {
+  plannedVisitSchema,
+  staffBuyerVisitsPath,
+  type PlannedVisitView,
+} from '../../../domain/api/visits';
+import { VISIT_TEXT_MAX } from '../../../domain/visit-report.schema';
+import { api } from '../../../lib/api';
+import { loadCities } from '../../../lib/geography';
+import { notify } from '../../../lib/toast';
+import { SubmitButton } from '../../../ui/form/submit-button';
+import { useSchemaForm } from '../../../ui/form/schema-form';
+import { formatParisDateTime } from '../../../domain/paris-time';
+
+/** The lengths a visit is planned for, in minutes (45 unless told). */
+export const VISIT_DURATIONS = [30, 45, 60, 90, 120, 180] as const;
+
+type CityList =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; cities: GeoCommune[] }
+  | { status: 'failed'; message: string };
+
+/**
+ * The cities of one department, from the geography kept on the device (src/lib/geography: the
+ * same lists as the long forms, readable offline once loaded), with a way to ask again.
+ */
+function useDepartmentCities(department: string): [CityList, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<{ key: string; list: CityList } | null>(null);
+  const key = `${department}#${attempt}`;
+  useEffect(() => {
+    if (!department) return;
+    let current = true;
+    loadCities([department]).then(
+      (cities) => {
+        if (current) setSettled({ key, list: { status: 'ready', cities } });
+      },
+      (error: unknown) => {
+        const message =
+          error instanceof Error ? error.message : 'La liste des villes n’a pas pu être chargée.';
+        if (current) setSettled({ key, list: { status: 'failed', message } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [department, key]);
+  const list: CityList = !department
+    ? { status: 'idle' }
+    : settled?.key === key
+      ? settled.list
+      : { status: 'loading' };
+  return [list, () => setAttempt((n) => n + 1)];
+}
+
+/** A field's label, its control (`children`, given the ids) and under it what is wrong. */
+function Field({
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+}: {
+  label: ReactNode;
+  error: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-aide` : '', error ? `${id}-erreur` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-1">
+        {children({ id, describedBy: describedBy || undefined, invalid: !!error })}
+      </div>
+      {hint ? (
+        <p id={`${id}-aide`} className="mt-1 text-xs text-base-content/75">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-erreur`} className="mt-1 text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * « Planifier une visite »: the address, the department and the city (from the kept
+ * geography), the day and time (Paris), how long, whether the client comes, a note the client
+ * reads. Checked with the contract's schema, then by the server: each refusal is said under its
+ * field, and what was typed stays. Planned, the buyer is e-mailed (with the calendar file).
+ */
+export function PlanVisitForm({
+  buyerId,
+  onPlanned,
+  onClose,
+}: {
+  buyerId: string;
+  onPlanned: (visit: PlannedVisitView) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const { register, submit, formState, watch, setValue, failure } = useSchemaForm(
+    plannedVisitSchema,
+    {
+      defaultValues: {
+        address: '',
+        city: '',
+        startsAt: '',
+        duration: 45,
+        withClient: false,
+        note: '',
+      },
+    },
+  );
+  const errors = formState.errors;
+  const department = watch('department') ?? '';
+  const [cities, retryCities] = useDepartmentCities(department);
+
+  const send = submit(
+    async (values) => {
+      const visit = await api<PlannedVisitView>(staffBuyerVisitsPath(buyerId), {
+        method: 'POST',
+        body: values,
+      });
+      notify.success(`Visite planifiée le ${formatParisDateTime(visit.startsAt)}.`);
+      onPlanned(visit);
+    },
+    { focus: true },
+  );
+
+  return (
+    <form
+      className="mt-4 rounded-box border border-primary/40 bg-base-100 p-4"
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void send(event)}
+    >
+      <h3 id={titleId} className="text-lg font-semibold">
+        Nouvelle visite
+      </h3>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <Field label="Adresse du bien" error={errors.address?.message} className="sm:col-span-2">
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="text"
+              className={`input w-full ${invalid ? 'input-error' : ''}`}
+              autoComplete="off"
+              placeholder="12, rue de la Roquette"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register('address')}
+            />
+          )}
+        </Field>
+        <Field label="Département" error={errors.department?.message}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className={`select w-full ${invalid ? 'select-error' : ''}`}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              defaultValue=""
+              {...register('department', {
+                // Another department's city would be refused: chosen again.
+                onChange: () => setValue('city', ''),
+              })}
+            >
+              <option value="" disabled>
+                Choisissez…
+              </option>
+              {Object.keys(departmentNames).map((code) => (
+                <option key={code} value={code}>
+                  {departmentLabel(code)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Ville"
+          error={errors.city?.message}
+          hint={
+            cities.status === 'idle'
+              ? 'Choisissez d’abord le département.'
+              : cities.status === 'loading'
+                ? 'Chargement des villes…'
+                : undefined
+          }
+        >
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className={`select w-full ${invalid ? 'select-error' : ''}`}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              disabled={cities.status !== 'ready'}
+              {...register('city')}
+            >
+              <option value="">Choisissez…</option>
+              {cities.status === 'ready'
+                ? cities.cities.map((city) => (
+                    <option key={city.code} value={cityValue(city)}>
+                      {cityOptionName(city)}
+                    </option>
+                  ))
+                : null}
+            </select>
+          )}
+        </Field>
+        {cities.status === 'failed' ? (
+          <div role="alert" className="alert alert-warning alert-soft sm:col-span-2">
+            <span>{cities.message}</span>
+            <button type="button" className="btn btn-sm" onClick={retryCities}>
+              Réessayer
+            </button>
+          </div>
+        ) : null}
+        <Field label="Date et heure" hint="Heure de Paris." error={errors.startsAt?.message}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="datetime-local"
+              className={`input w-full ${invalid ? 'input-error' : ''}`}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register('startsAt')}
+            />
+          )}
+        </Field>
+        <Field label="Durée" error={errors.duration?.message}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className={`select w-full ${invalid ? 'select-error' : ''}`}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register('duration', { setValueAs: (value: string | number) => Number(value) })}
+            >
+              {VISIT_DURATIONS.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {durationLabel(minutes)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <label className="flex items-center gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary"
+              {...register('withClient')}
+            />
+            Le client vient à la visite
+          </label>
+          {errors.withClient?.message ? (
+            <p className="mt-1 text-sm text-error">{errors.withClient.message}</p>
+          ) : null}
+        </div>
+        <Field
+          label="Note (facultative)"
+          hint="Le client la lit dans son espace et dans le fichier d’agenda."
+          error={errors.note?.message}
+          className="sm:col-span-2"
+        >
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              className={`textarea w-full ${invalid ? 'textarea-error' : ''}`}
+              rows={2}
+              maxLength={VISIT_TEXT_MAX}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register('note')}
+            />
+          )}
+        </Field>
+      </div>
+      {failure ? (
+        <p role="alert" className="alert alert-error alert-soft mt-4">
+          {failure}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Fermer
+        </button>
+        <SubmitButton loading={formState.isSubmitting}>Planifier la visite</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** « 45 minutes », « 1 heure », « 1 heure 30 »: a duration as the choices say it. */
+export function durationLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}\u00a0minutes`;
+  const h = `${hours}\u00a0heure${hours > 1 ? 's' : ''}`;
+  return rest === 0 ? h : `${h} ${rest}`;
+}
