@@ -2,6 +2,7 @@ import { formatPhone, telHref } from '../../../domain/phone';
 import { formatLongDate } from '../../../domain/dates';
 import { projectTitle } from '../../../domain/project-view';
 import { stageSteps, formatDateTime, type ClientOverview, type ClientProject } from '../overview';
+import { visitedLabel } from './my-visits';
 
 /** The nine stages of spec 4.7: the ones passed, dated; the current one marked as the step. */
 export function StageTimeline({ project }: { project: ClientProject }) {
@@ -103,13 +104,26 @@ export function HunterCard({ overview }: { overview: ClientOverview }) {
   );
 }
 
-/** « Mon projet »: each project's stage timeline, and who follows it. */
-export function MyProject({ overview }: { overview: ClientOverview }) {
+/** « Mon projet »: each project's stage timeline, who follows it, the properties visited. */
+export function MyProject({
+  overview,
+  visited = 0,
+}: {
+  overview: ClientOverview;
+  visited?: number;
+}) {
   return (
     <>
       <div className="mt-4">
         <HunterCard overview={overview} />
       </div>
+      {visited > 0 ? (
+        <p className="mt-4" data-testid="visited-count">
+          <a href="#mes-visites" className="link link-primary font-medium">
+            {visitedLabel(visited)}
+          </a>
+        </p>
+      ) : null}
       {overview.projects.length === 0 ? (
         <p className="mt-4 text-base-content/75">Aucun projet pour l’instant.</p>
       ) : (

@@ -10,11 +10,13 @@ import { MyCriteria } from '../components/my-criteria';
 import { MyDocuments } from '../components/my-documents';
 import { Messages, MyProject } from '../components/my-project';
 import { MyOrders } from '../components/my-orders';
+import { MyVisits, useClientVisits } from '../components/my-visits';
 import { OVERVIEW_PATH, type ClientOverview } from '../overview';
 
 /** The area's sections, in the page's order: the in-page navigation links to them. */
 const sections = [
   { id: 'mon-projet', label: 'Mon projet' },
+  { id: 'mes-visites', label: 'Mes visites' },
   { id: 'mes-criteres', label: 'Mes critères' },
   { id: 'mes-documents', label: 'Mes documents' },
   { id: 'messages', label: 'Messages' },
@@ -57,6 +59,7 @@ export default function ClientDashboardPage() {
   const { user } = useSession();
   const userId = user?._id;
   const [load, reload] = useCachedApi<ClientOverview>(userId, OVERVIEW_PATH);
+  const [visits, reloadVisits] = useClientVisits(userId);
   if (!user || !userId) return null;
   const overview = load.status === 'ready' ? load.data : null;
   const waiting = <LoadGate inline load={load} loading="Chargement de votre espace…" />;
@@ -88,7 +91,19 @@ export default function ClientDashboardPage() {
             Dernière version enregistrée sur cet appareil, {formatUpdatedAt(load.fetchedAt)}.
           </p>
         ) : null}
-        <Section id="mon-projet">{overview ? <MyProject overview={overview} /> : waiting}</Section>
+        <Section id="mon-projet">
+          {overview ? (
+            <MyProject
+              overview={overview}
+              visited={visits.status === 'ready' ? visits.data.reports.length : 0}
+            />
+          ) : (
+            waiting
+          )}
+        </Section>
+        <Section id="mes-visites">
+          <MyVisits userId={userId} load={visits} reload={reloadVisits} />
+        </Section>
         <Section id="mes-criteres">
           {overview ? (
             overview.projects.length === 0 ? (
