@@ -8,7 +8,7 @@ import {
   splitFieldErrors,
   type OwnerAnswers,
 } from './questionnaire-flow';
-import { isCityOfDepartment } from './use-geography';
+import { isCityOfDepartment } from '../../lib/use-geography';
 
 export type ContactAnswers = Pick<
   Required<OwnerAnswers>,

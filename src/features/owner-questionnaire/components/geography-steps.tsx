@@ -4,7 +4,7 @@ import { cityName, cityValue } from '../../../domain/arrondissements';
 import { cityOptionName, searchCities } from '../../../domain/city-search';
 import { departmentLabel } from '../../../lib/geography';
 import { PinIcon, SearchIcon } from '../../../ui';
-import { useCities, useDepartments, type Loadable } from '../use-geography';
+import { useCities, useDepartments, type Loadable } from '../../../lib/use-geography';
 import type { StepNavigation } from '../../long-form';
 import { OptionGroup } from './option-group';
 import { Hint, QuestionForm, QuestionTitle, StepCounter, StepNav } from './question-layout';

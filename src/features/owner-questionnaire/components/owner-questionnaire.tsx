@@ -4,7 +4,7 @@ import { START_PICTURE_ALT, ownerIntro } from './start-step';
 import { loadOwnerQuestions } from '../load-questions';
 import { readOwnerDraft } from '../owner-draft.repo';
 import { START_STEP, ownerStepPicture } from '../owner-steps';
-import { prefetchGeography } from '../use-geography';
+import { prefetchGeography } from '../../../lib/use-geography';
 
 const NO_EXTRA = {};
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { cityValue } from '../../domain/arrondissements';
-import type { GeoCommune } from '../../domain/geography';
+import { cityValue } from '../domain/arrondissements';
+import type { GeoCommune } from '../domain/geography';
 import {
   GeographyUnavailableError,
   loadCities,
   loadDepartments,
   type DepartmentOption,
-} from '../../lib/geography';
+} from './geography';
 
 export type Loadable<T> =
   | { status: 'loading'; retry: () => void }
