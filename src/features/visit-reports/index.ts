@@ -4,3 +4,10 @@
  */
 export { EnergyClassBadge, EnergyLabels } from './components/energy-labels';
 export { PhotoGallery } from './components/photo-gallery';
+export {
+  ReportCard,
+  floorLabel,
+  formatSurface,
+  photosArrivedLabel,
+  type PhotoLoader,
+} from './components/report-card';
