@@ -16,8 +16,9 @@ import { SubmitButton } from '../../../ui/form/submit-button';
 import { useSchemaForm } from '../../../ui/form/schema-form';
 import { formatParisDateTime } from '../../../domain/paris-time';
 
-/** The lengths a visit is planned for, in minutes (45 unless told). */
+/** The lengths a visit is planned for, in minutes, and the one unless told (the contract's). */
 export const VISIT_DURATIONS = [30, 45, 60, 90, 120, 180] as const;
+const DEFAULT_DURATION = 45;
 
 type CityList =
   | { status: 'idle' }
@@ -121,7 +122,7 @@ export function PlanVisitForm({
         address: '',
         city: '',
         startsAt: '',
-        duration: 45,
+        duration: DEFAULT_DURATION,
         withClient: false,
         note: '',
       },
@@ -250,6 +251,7 @@ export function PlanVisitForm({
               className={`select w-full ${invalid ? 'select-error' : ''}`}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
+              defaultValue={DEFAULT_DURATION}
               {...register('duration', { setValueAs: (value: string | number) => Number(value) })}
             >
               {VISIT_DURATIONS.map((minutes) => (
