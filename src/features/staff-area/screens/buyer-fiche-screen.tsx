@@ -12,6 +12,7 @@ import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { PlannedVisits } from '../components/planned-visits';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
+import { VisitReportsPanel } from '../components/visit-reports-panel';
 import { staffPaths } from '../staff-paths';
 
 /** The nine stages as a line, the current one marked, the past ones dated by their move. */
@@ -129,6 +130,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               </FicheCard>
             ))}
             <PlannedVisits buyerId={fiche.user._id} />
+            <VisitReportsPanel buyerId={fiche.user._id} />
             <BuyerDocuments userId={fiche.user._id} />
             <NotesPanel
               recordType="buyer"
