@@ -143,6 +143,23 @@ async function expectPhotosShown(card: Locator, count: number) {
     .toBeGreaterThan(0);
 }
 
+/**
+ * What a person sees of `part`, screen after screen (the sticky header included), as PNGs in the
+ * test's output folder: `name-1.png`, `name-2.png`…
+ */
+async function photograph(page: Page, part: Locator, testInfo: TestInfo, name: string) {
+  const box = await part.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top + window.scrollY, height: r.height };
+  });
+  const viewport = page.viewportSize()!;
+  const step = Math.round(viewport.height * 0.85);
+  for (let y = box.top - 80, n = 1; y < box.top + box.height; y += step, n++) {
+    await page.evaluate((top) => window.scrollTo(0, top), Math.max(0, y));
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${n}.png`) });
+  }
+}
+
 const widths = [
   { tag: '', label: '1280 px', file: '1280' },
   { tag: ' @mobile', label: '390 px', file: '390' },
@@ -180,8 +197,7 @@ test.describe('visit reports, the buyer side (issue 28)', () => {
       );
 
       await expectAccessible(page, testInfo, `/dashboard « Mes visites » (${label})`);
-      await card.screenshot({ path: testInfo.outputPath(`mes-visites-carte-${file}.png`) });
-      await section.screenshot({ path: testInfo.outputPath(`mes-visites-${file}.png`) });
+      await photograph(page, section, testInfo, `mes-visites-${file}`);
 
       const comment = `Pouvons-nous la revoir samedi\u202f? (${unique()})`;
       await card.getByLabel('Un commentaire pour votre chasseur (facultatif)').fill(comment);
@@ -190,6 +206,7 @@ test.describe('visit reports, the buyer side (issue 28)', () => {
       await expect(given).toContainText('Vous avez répondu «\u00a0Ça m’intéresse\u00a0»');
       await expect(given).toContainText(comment);
       await expect(card.getByRole('button', { name: 'Modifier ma réponse' })).toBeVisible();
+      await photograph(page, card.getByTestId('report-answer'), testInfo, `reponse-${file}`);
 
       // The hunter: through the API…
       const fiche = await request.get(`/api/staff/buyers/${clientId()}/visits`, {
@@ -205,6 +222,13 @@ test.describe('visit reports, the buyer side (issue 28)', () => {
 
       // …and on the fiche acquéreur, where the report opens with its photos.
       const hunter = await signedInContext(browser, request, baseURL!, 'chasseur');
+      // A choice already made, as the fixture's pages have it: no cookie banner over the fiche.
+      await hunter.addInitScript(() =>
+        localStorage.setItem(
+          'cookie_consent',
+          JSON.stringify({ choice: 'refused', at: Date.now() }),
+        ),
+      );
       const staff = await hunter.newPage();
       await staff.setViewportSize(page.viewportSize()!);
       await staff.goto(`/wh-dashboard/acquereurs/${encodeURIComponent(clientId())}`);
@@ -226,7 +250,7 @@ test.describe('visit reports, the buyer side (issue 28)', () => {
         testInfo,
         `fiche acquéreur « Comptes rendus de visite » (${label})`,
       );
-      await panel.screenshot({ path: testInfo.outputPath(`fiche-comptes-rendus-${file}.png`) });
+      await photograph(staff, panel, testInfo, `fiche-comptes-rendus-${file}`);
       await hunter.close();
     });
   }
@@ -240,7 +264,7 @@ test.describe('visit reports, the answer offline (issue 28)', () => {
     page,
     context,
     request,
-  }) => {
+  }, testInfo) => {
     const address = `${20 + Math.floor(Math.random() * 80)}, rue ${unique()}`;
     const id = await sendReport(request, address, photoFiles.slice(0, 1));
     await openDashboardWithWorker(page, demo('client'));
@@ -256,6 +280,7 @@ test.describe('visit reports, the answer offline (issue 28)', () => {
     await expect(pending).toContainText('Envoi en attente');
     await expect(pending).toContainText('Pas pour moi');
     await expect(pending).toContainText(comment);
+    await photograph(page, pending, testInfo, 'reponse-en-attente');
 
     await page.reload();
     await expect(card.getByTestId('pending-answer')).toContainText('Envoi en attente');

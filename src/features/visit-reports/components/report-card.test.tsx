@@ -177,7 +177,7 @@ describe('ReportCard', () => {
     const staff = screen.getByTestId('report-staff');
     expect(staff.textContent).toContain('Écarté');
     expect(staff.textContent).toContain('3/12 photos arrivées');
-    expect(staff.textContent).toContain('rédigé par Jean Dupont');
+    expect(staff.textContent).toContain('Rédigé par Jean Dupont');
     expect(screen.getByRole('heading', { name: 'L’avis du chasseur' })).toBeTruthy();
   });
 

@@ -274,7 +274,7 @@ export function ReportCard(props: ReportCardProps) {
       ref={root}
       id={id}
       aria-labelledby={untitled ? untitled.labelledBy : titleId}
-      className="scroll-mt-24 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+      className="@container -mx-2 scroll-mt-24 rounded-box border border-base-300 bg-base-100 p-3 sm:mx-0 sm:p-6"
       data-testid="report-card"
       data-report-id={report.id}
     >
@@ -291,37 +291,40 @@ export function ReportCard(props: ReportCardProps) {
       )}
       {staff ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="report-staff">
-          <span
-            className={`badge badge-sm ${staff.recommendation === 'proposer' ? 'badge-success' : 'badge-neutral'}`}
-          >
+          <span className="badge badge-sm badge-outline">
             {recommendations.find((r) => r.value === staff.recommendation)?.label}
           </span>
           <span>{photosArrivedLabel(staff.photosReceived, staff.photosExpected)}</span>
           {staff.authorName ? (
-            <span className="text-base-content/75">· rédigé par {staff.authorName}</span>
+            <span className="text-base-content/75">Rédigé par {staff.authorName}</span>
           ) : null}
         </p>
       ) : null}
 
-      {report.photos.length > 0 ? (
-        <div className="mt-4">
+      {/* The photos and the figures side by side when the card is wide enough. */}
+      <div
+        className={`mt-4 grid gap-4 ${report.photos.length > 0 ? '@2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] @2xl:gap-6' : ''}`}
+      >
+        {report.photos.length > 0 ? (
           <ReportPhotos
             photos={report.photos}
             address={report.address}
             enabled={near}
             load={loadPhoto}
           />
-        </div>
-      ) : null}
-
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2" data-testid="report-facts">
-        {facts.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-sm font-medium text-base-content/75">{term}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ) : null}
+        <dl
+          className="grid grid-cols-[auto_1fr] content-start gap-x-6 gap-y-2"
+          data-testid="report-facts"
+        >
+          {facts.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-sm font-medium text-base-content/75">{term}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
 
       {report.works ? (
         <Part title="Travaux à prévoir" level={headingLevel}>
