@@ -130,6 +130,23 @@ async function sendReport(
   return id;
 }
 
+/** As the demo hunter: a visit planned for the demo client tomorrow, with her. */
+async function planVisit(request: APIRequestContext, address: string): Promise<number> {
+  const res = await request.post(`/api/staff/buyers/${encodeURIComponent(clientId())}/visits`, {
+    headers: { Authorization: `Bearer ${await hunterToken(request)}` },
+    data: {
+      address,
+      department: '75',
+      city: '75111',
+      startsAt: `${isoToParisLocal(new Date(Date.now() + 24 * 60 * 60_000).toISOString()).slice(0, 10)}T10:30`,
+      duration: 45,
+      withClient: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /** The card's photos fetched and drawn (object URLs, decoded). */
 async function expectPhotosShown(card: Locator, count: number) {
   await card.scrollIntoViewIfNeeded();
@@ -178,11 +195,22 @@ test.describe('visit reports, the buyer side (issue 28)', () => {
     }, testInfo) => {
       const address = `${20 + Math.floor(Math.random() * 80)}, rue ${unique()}`;
       const id = await sendReport(request, address);
+      const visitAddress = `${20 + Math.floor(Math.random() * 80)}, passage ${unique()}`;
+      const visitId = await planVisit(request, visitAddress);
 
       await page.goto('/dashboard#mes-visites');
       const section = page.getByRole('region', { name: 'Mes visites' });
       const card = section.getByTestId('report-card').filter({ hasText: address });
       await expect(card).toHaveCount(1);
+      // The visit planned for tomorrow, with its calendar file.
+      const planned = section.getByTestId('visit-upcoming').filter({ hasText: visitAddress });
+      await expect(planned).toContainText('à 10\u00a0h\u00a030');
+      await expect(planned).toContainText('Avec vous');
+      const download = page.waitForEvent('download');
+      await planned.getByRole('button', { name: /Ajouter à mon agenda/ }).click();
+      const ics = await download;
+      expect(ics.suggestedFilename()).toBe(`visite-${visitId}.ics`);
+      expect(readFileSync((await ics.path())!, 'utf8')).toContain('BEGIN:VCALENDAR');
       await expect(card.getByRole('heading', { name: `${address}, Paris 11e` })).toBeVisible();
       await expect(card).toContainText('545\u202f000\u00a0€');
       await expect(card).toContainText('48,5\u00a0m²');
