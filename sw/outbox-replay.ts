@@ -1,5 +1,6 @@
 import type { Queue } from 'workbox-background-sync';
 import { clearDraftIfKey, markDraftFailed } from '../src/db/drafts.repo';
+import { reportDraftKey, settleReportDraft } from '../src/db/visit-drafts.repo';
 import {
   getOutboxEntry,
   listUnsettled,
@@ -338,6 +339,14 @@ async function replayPass(queue: Queue, notify: Notify, force: boolean): Promise
     if (isDraftFlow(flow)) {
       if (next.status === 'sent') await clearDraftIfKey(flow, key);
       else if (next.status === 'failed') await markDraftFailed(flow, key);
+    }
+    // A visit report leaves the device once the server has it and all its photos (issue 28); a
+    // refused one keeps its draft, whose next edit gets a new key.
+    const report = next.change;
+    if (report?.flow === 'visit-report' || report?.flow === 'visit-photo') {
+      if (next.status === 'sent') await settleReportDraft(report.ref);
+      else if (next.status === 'failed' && report.flow === 'visit-report')
+        await markDraftFailed(reportDraftKey(report.ref), key);
     }
     await notify({ type: 'OUTBOX_CHANGED', key, status: next.status });
   }

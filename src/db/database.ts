@@ -23,7 +23,8 @@ import type { OutboxEntry } from '../domain/outbox';
  *   only, kept until the report and all its photos were sent.
  * The page and the service worker share this one database.
  */
-export type DraftFlow = 'owner' | 'buyer';
+/** A form's draft: one per public flow, one per visit report being written (by its device id). */
+export type DraftFlow = 'owner' | 'buyer' | `visit-report:${string}`;
 
 export interface DraftRecord {
   flow: DraftFlow;

@@ -88,7 +88,7 @@ const network = postOnlyNetwork('/api/visit-reports', async (body, key) => {
 
 /** The worker's answer offline: it records the request in the outbox, then answers 202. */
 function workerQueues(_body: unknown, key: string) {
-  void appDb.outbox.put(newOutboxEntry(key, 'visit-report' as DraftFlow, Date.now()));
+  void appDb.outbox.put(newOutboxEntry(key, 'visit-report', Date.now()));
   return { status: 202, body: { queued: true, message: 'Pas de réseau.' } };
 }
 

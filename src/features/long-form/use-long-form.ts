@@ -52,6 +52,11 @@ export interface LongFormFlow<Answers extends object, Input, Body, Step extends 
   splitErrors: (errors: Record<string, string>) => SplitErrors;
   /** Where the body is POSTed (through the outbox when offline): '/api/public/biens'. */
   endpoint: string;
+  /**
+   * A sending made of more than one request (a visit report, then its photos), each through the
+   * outbox; `queued` when any waits for the network. One POST to `endpoint` by default.
+   */
+  send?: (body: Body, idempotencyKey: string) => Promise<{ queued: boolean }>;
   /** The address the confirmation names. */
   emailOf: (body: Body) => string;
   messages: {
@@ -169,7 +174,9 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
       setSending(true);
       const key = await flow.draft.keyFor(kept);
       try {
-        const { queued } = await sendLongForm(flow.endpoint, check.body, key);
+        const { queued } = flow.send
+          ? await flow.send(check.body, key)
+          : await sendLongForm(flow.endpoint, check.body, key);
         // Queued: not confirmed yet, the draft stays until the server has it (DESIGN.md), and
         // CONFIRM says so, then shows it arrived once the worker has sent it.
         if (!queued) await flow.draft.finish(key);

@@ -80,8 +80,9 @@ export function useWaitingAtOpening(
 ): void {
   useEffect(() => {
     const key = draft?.key;
-    const email = draft?.answers.email;
-    if (!key || typeof email !== 'string' || draft.step !== submitStep) return;
+    // The e-mail the confirmation names, for the forms that ask one (not a visit report).
+    const email = typeof draft?.answers.email === 'string' ? draft.answers.email : '';
+    if (!key || draft.step !== submitStep) return;
     let current = true;
     void isWaiting(key).then((waiting) => {
       if (waiting && current) onWaiting(key, email);
@@ -111,14 +112,18 @@ const tone: Record<OutboxStatus, string> = {
 export function SubmissionStatus({
   state,
   what,
+  masculine = false,
   onFix,
 }: {
   state: SubmissionState;
-  /** 'votre demande', 'votre inscription'. */
+  /** 'votre demande', 'votre inscription', 'le compte rendu'. */
   what: string;
+  /** `what` is masculine: the agreements follow (feminine by default). */
+  masculine?: boolean;
   onFix: () => void;
 }) {
   const { status, message } = state;
+  const e = masculine ? '' : 'e';
   return (
     <div
       role={status === 'failed' ? 'alert' : 'status'}
@@ -131,8 +136,9 @@ export function SubmissionStatus({
           <>
             <p className="font-semibold">En attente du réseau</p>
             <p>
-              {capitalized(what)} est gardée sur cet appareil et partira toute seule dès que la
-              connexion le permettra, même si vous fermez la page.
+              {capitalized(what)} est gardé{e} sur cet appareil et partira{' '}
+              {masculine ? 'tout seul' : 'toute seule'} dès que la connexion le permettra, même si
+              vous fermez la page.
             </p>
             {message ? (
               <p className="mt-1 text-sm opacity-80">Dernière tentative&nbsp;: {message}</p>
@@ -142,7 +148,9 @@ export function SubmissionStatus({
           <p className="font-semibold">Envoi en cours…</p>
         ) : status === 'sent' ? (
           <>
-            <p className="font-semibold">Envoyée&nbsp;: {what} est bien arrivée.</p>
+            <p className="font-semibold">
+              Envoyé{e}&nbsp;: {what} est bien arrivé{e}.
+            </p>
             {message ? <p className="mt-1 text-sm">{message}</p> : null}
           </>
         ) : (

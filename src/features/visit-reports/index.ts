@@ -11,3 +11,4 @@ export {
   photosArrivedLabel,
   type PhotoLoader,
 } from './components/report-card';
+export { NewReportScreen, ReportScreen, type ReportPaths } from './pages/report-page';

@@ -15,8 +15,10 @@ export interface LongFormConfirmationForm {
 
 /** A flow's CONFIRM step: what was sent, its title once arrived, and what comes next. */
 export interface LongFormConfirmationContent {
-  /** What is sent, a feminine noun without its article: 'demande', 'inscription'. */
+  /** What is sent, a noun without its article: 'demande', 'inscription', 'compte rendu'. */
   sent: string;
+  /** Whether `sent` is masculine ('compte rendu'): the agreements follow. Feminine by default. */
+  masculine?: boolean;
   /** The title once the server has it. */
   arrivedTitle: string;
   /** What comes next, told whether the submission arrived or was refused. */
@@ -32,7 +34,7 @@ export interface LongFormConfirmationContent {
 export function LongFormConfirmation({
   form,
   titleId,
-  content: { sent, arrivedTitle, next },
+  content: { sent, masculine = false, arrivedTitle, next },
 }: {
   form: LongFormConfirmationForm;
   titleId: string;
@@ -41,24 +43,29 @@ export function LongFormConfirmation({
   const { submission, arrived, refused } = useConfirmation(form.confirmed?.queuedKey ?? null);
   const onRefused = form.fixRefused;
   const email = form.confirmed?.email ?? null;
+  /** 'envoyé' → 'envoyée' for a feminine noun. */
+  const agreed = (word: string) => (masculine ? word : `${word}e`);
+  // The person's own form (« Votre demande »), or the hunter's report (« Le compte rendu »).
+  const your = masculine ? 'Le' : 'Votre';
   return (
     <div>
       {!submission ? (
         <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          <CheckIcon /> {`${sent.charAt(0).toUpperCase()}${sent.slice(1)} envoyée`}
+          <CheckIcon /> {`${sent.charAt(0).toUpperCase()}${sent.slice(1)} ${agreed('envoyé')}`}
         </p>
       ) : null}
       <LongFormTitle id={titleId}>
         {refused
-          ? `Votre ${sent} n’a pas pu être envoyée`
+          ? `${your} ${sent} n’a pas pu être ${agreed('envoyé')}`
           : arrived
             ? arrivedTitle
-            : `Votre ${sent} est prête à partir`}
+            : `${your} ${sent} est ${agreed('prêt')} à partir`}
       </LongFormTitle>
       {submission ? (
         <SubmissionStatus
           state={submission}
-          what={`votre ${sent}`}
+          what={`${your.toLowerCase()} ${sent}`}
+          masculine={masculine}
           onFix={() => onRefused(submission.message)}
         />
       ) : null}

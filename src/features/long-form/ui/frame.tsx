@@ -60,11 +60,28 @@ export function LongFormFrame({
 }: {
   /** Progress and notices, above the card. */
   top?: ReactNode;
-  picture: LongFormPicture;
+  /**
+   * The step's picture beside the card (the public forms); without one, the card alone, under
+   * what the page puts above it (a form of the staff area, used on a phone during a visit).
+   */
+  picture?: LongFormPicture;
   busy?: boolean;
   cardRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }) {
+  if (!picture)
+    return (
+      <div className="mx-auto max-w-3xl px-4 pb-12 pt-4 sm:px-6">
+        {top}
+        <div
+          ref={cardRef}
+          aria-busy={busy}
+          className="min-w-0 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-8"
+        >
+          {children}
+        </div>
+      </div>
+    );
   return (
     <div className="bg-base-200">
       <div className="mx-auto max-w-6xl px-4 pb-16 pt-20 sm:px-6 sm:pt-24 lg:pb-24 xl:pt-28">

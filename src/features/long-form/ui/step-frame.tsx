@@ -72,7 +72,7 @@ export function LongFormStepFrame({
   step: number;
   /** How many moves the person made since the form opened. */
   moves: number;
-  picture: LongFormPicture;
+  picture?: LongFormPicture;
   /** Shown on the question steps; null elsewhere. */
   progress: LongFormProgress | null;
   /** The answers were found again on the device: said until the first move. */
@@ -191,7 +191,8 @@ export function LongFormSteps({
   intro: LongFormIntroContent;
   confirmation: LongFormConfirmationContent;
   course: LongFormCourse;
-  picture: LongFormPicture;
+  /** The step's picture; none inside the staff area (see LongFormFrame). */
+  picture?: LongFormPicture;
   children: ReactNode;
 }) {
   const { bounds, step } = form;

@@ -8,7 +8,8 @@ import { MailsScreen } from '../screens/mails-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { UsersScreen } from '../screens/users-screen';
-import { STAFF_BASE } from '../staff-paths';
+import { NewReportScreen, ReportScreen } from '../../visit-reports';
+import { STAFF_BASE, staffPaths } from '../staff-paths';
 
 /**
  * /wh-dashboard and the addresses below it, for admin, chasseur, directeur and manager (spec 6):
@@ -18,6 +19,12 @@ import { STAFF_BASE } from '../staff-paths';
 export default function StaffDashboardPage() {
   return (
     <Switch>
+      <Route path={`${STAFF_BASE}/acquereurs/:userId/compte-rendu`}>
+        {(params) => <NewReportScreen userId={params.userId} paths={staffPaths} />}
+      </Route>
+      <Route path={`${STAFF_BASE}/comptes-rendus/:ref`}>
+        {(params) => <ReportScreen reportRef={params.ref} paths={staffPaths} />}
+      </Route>
       <Route path={`${STAFF_BASE}/acquereurs/:userId`}>
         {(params) => <BuyerFicheScreen userId={params.userId} />}
       </Route>

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, queryDb, test } from './fixtures';
+import { swReady } from './support/browser-state';
+import { demo } from './support/sign-in';
+import { timeouts } from './support/timeouts';
+
+/**
+ * Issue 28: the hunter writes a visit report on a phone, attaches photos, loses the network,
+ * sends it anyway, reloads with no network, and the report arrives once with its photos when
+ * the network comes back; the photos on the server are upright and carry no EXIF.
+ */
+
+const photo = (n: number) => path.join('tests/fixtures/photos', `visite-${n}.jpg`);
+const clientId = () =>
+  queryDb<{ id: string }>('select id from app_user where email = ?', demo('client'))[0]!.id;
+
+/** The step's title, and Suivant once it is enabled. */
+async function next(page: Page, title: string | RegExp) {
+  await expect(page.locator('#compte-rendu-titre')).toHaveText(title);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+}
+
+/** The draft's photos kept on this device (IndexedDB, src/db/draft-photos.repo.ts). */
+const photosOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('chassimmo');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result
+            .transaction('draftPhotos')
+            .objectStore('draftPhotos')
+            .count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
+test.describe('visit reports written offline (issue 28)', () => {
+  test.use({ serviceWorkers: 'allow', signedInAs: 'chasseur' });
+  test.setTimeout(timeouts.scenario);
+
+  test('a report with 3 photos sent offline survives a reload and arrives once with its photos @mobile', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/wh-dashboard');
+    await swReady(page);
+    await page.goto(`/wh-dashboard/acquereurs/${clientId()}/compte-rendu`);
+    await page.waitForURL(/\/wh-dashboard\/comptes-rendus\/[0-9a-f-]{36}$/);
+    const ref = page.url().split('/').at(-1)!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pour Claire Cliente');
+    await page.getByRole('button', { name: 'C’est parti !' }).click();
+
+    await page.getByLabel('Adresse (numéro et rue)').fill('12, rue des Lilas');
+    await page.getByLabel('Département').selectOption('75');
+    await page.getByLabel('Ville').selectOption('75111');
+    await next(page, 'Où est le bien visité\u202f?');
+    await next(page, 'Quand avez-vous visité\u202f?');
+    await page.getByLabel('Prix affiché par le vendeur').fill('520000');
+    await next(page, 'Prix demandé');
+    await page.getByLabel('Surface habitable').fill('48.5');
+    await page.getByLabel('Nombre de pièces').fill('2');
+    await next(page, 'Surface et pièces');
+    await page.getByLabel('Étage', { exact: true }).fill('3');
+    await page.getByText('Oui', { exact: true }).click();
+    await next(page, 'Étage et ascenseur');
+    await page.getByLabel('Consommation d’énergie primaire').fill('245');
+    await page.getByLabel('Émissions de gaz à effet de serre').fill('52');
+    await expect(page.getByText('Classe énergie E')).toBeAttached();
+    await next(page, 'Diagnostic de performance énergétique');
+    await page.getByText('Travaux à prévoir').click();
+    await next(page, 'État du bien');
+    await page.getByLabel('Quels travaux\u202f?').fill('Cuisine à refaire.');
+    await page.getByLabel('Estimation des travaux').fill('15000');
+    await next(page, 'Travaux à prévoir');
+    await page.getByText('4 – Bien').click();
+    await next(page, 'Votre note');
+    await page.getByLabel('Ce qui plaira au client (facultatif)').fill('Lumineux, traversant.');
+    await next(page, 'Points forts');
+    await page.getByLabel('Ce qu’il faut lui dire (facultatif)').fill('Sur rue.');
+    await next(page, 'Points faibles');
+
+    await expect(page.locator('#compte-rendu-titre')).toHaveText('Photos du bien');
+    await page.getByTestId('photo-gallery-input').setInputFiles([photo(1), photo(2), photo(3)]);
+    await expect(page.getByText('3 photos sur 12.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photos ajoutées' }).getByRole('img')).toHaveCount(
+      3,
+    );
+    expect(await photosOnDevice(page)).toBe(3);
+
+    // No more signal: the rest is written and sent without network.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('À proposer', { exact: true }).click();
+    await page.getByLabel('Pourquoi\u202f?').fill('Correspond au budget et au quartier demandés.');
+    await page.getByRole('button', { name: 'Envoyer le compte rendu' }).click();
+    await expect(page.locator('#compte-rendu-titre')).toHaveText(
+      'Le compte rendu est prêt à partir',
+    );
+    await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'queued');
+
+    // A reload without network: the report and its photos are still on the device, waiting.
+    await page.reload();
+    await expect(page.locator('#compte-rendu-titre')).toHaveText(
+      'Le compte rendu est prêt à partir',
+    );
+    await expect(page.getByTestId('submission-status')).toContainText('En attente du réseau');
+    expect(await photosOnDevice(page)).toBe(3);
+    expect(queryDb('select id from visit_report where ref = ?', ref)).toEqual([]);
+
+    // The network comes back: the outbox sends the report and its photos, once.
+    await context.setOffline(false);
+    await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'sent', {
+      timeout: timeouts.background,
+    });
+    await expect
+      .poll(
+        () =>
+          queryDb<{ n: number; complete: string | null }>(
+            `select (select count(*) from visit_photo where report_ref = r.ref) as n,
+                    r.completed_at as complete
+             from visit_report r where r.ref = ?`,
+            ref,
+          ),
+        { timeout: timeouts.background },
+      )
+      .toEqual([{ n: 3, complete: expect.any(String) }]);
+    expect(queryDb('select id from visit_report where ref = ?', ref)).toHaveLength(1);
+    // Everything arrived: the device no longer keeps the photos.
+    await expect.poll(() => photosOnDevice(page)).toBe(0);
+
+    // The photos on the server: upright (visite-2 is stored landscape with EXIF orientation 6,
+    // shown portrait), 1600 px at most, without EXIF or position.
+    const ids = queryDb<{ id: string }>(
+      'select id from visit_photo where report_ref = ? order by created_at',
+      ref,
+    ).map((r) => r.id);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const sizes = [];
+    for (const id of ids) {
+      const res = await page.request.get(`/api/visit-photos/${id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status()).toBe(200);
+      const bytes = await res.body();
+      expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+      expect(bytes.includes(Buffer.from('GPS'))).toBe(false);
+      sizes.push(
+        await page.evaluate(async (data) => {
+          const image = await createImageBitmap(new Blob([new Uint8Array(data)]));
+          return [image.width, image.height];
+        }, [...bytes]),
+      );
+    }
+    expect(sizes).toEqual([
+      [1600, 1067],
+      [1067, 1600],
+      [1600, 1067],
+    ]);
+  });
+});
