@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, queryDb, test } from './fixtures';
+import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { swReady } from './support/browser-state';
 import { demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
@@ -43,9 +43,12 @@ test.describe('visit reports written offline (issue 28)', () => {
   test.use({ serviceWorkers: 'allow', signedInAs: 'chasseur' });
   test.setTimeout(timeouts.scenario);
 
-  test('a report with 3 photos sent offline survives a reload and arrives once with its photos @mobile', async ({
+  test('a report with 3 photos sent offline survives a reload and arrives once with its photos; the buyer answers @mobile', async ({
     page,
     context,
+    browser,
+    request,
+    baseURL,
   }) => {
     await page.goto('/wh-dashboard');
     await swReady(page);
@@ -111,6 +114,13 @@ test.describe('visit reports written offline (issue 28)', () => {
     await expect(page.getByTestId('submission-status')).toContainText('En attente du réseau');
     expect(await photosOnDevice(page)).toBe(3);
     expect(queryDb('select id from visit_report where ref = ?', ref)).toEqual([]);
+    // The fiche, read from the device, says where the report stands.
+    await page.getByRole('link', { name: '← Fiche du client' }).click();
+    const reports = page.getByRole('region', { name: 'Comptes rendus de visite' });
+    await expect(reports.getByTestId('visit-report-sending')).toContainText(
+      'En attente de réseau',
+    );
+    await page.goBack();
 
     // The network comes back: the outbox sends the report and its photos, once.
     await context.setOffline(false);
@@ -161,5 +171,33 @@ test.describe('visit reports written offline (issue 28)', () => {
       [1067, 1600],
       [1600, 1067],
     ]);
+
+    // The buyer reads it in « Mes visites » and answers.
+    const client = await signedInContext(browser, request, baseURL!, 'client');
+    const buyer = await client.newPage();
+    await buyer.goto('/dashboard');
+    await appStarted(buyer);
+    const card = buyer
+      .getByRole('region', { name: 'Mes visites' })
+      .getByTestId('report-card')
+      .filter({ hasText: '12, rue des Lilas' });
+    // Its photos load as the card comes into view.
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByTestId('report-photos')).toHaveAttribute('data-loaded', '3', {
+      timeout: timeouts.background,
+    });
+    await card.getByRole('button', { name: 'Ça m’intéresse' }).click();
+    await expect(card.getByTestId('answer-given')).toContainText('Ça m’intéresse');
+    await client.close();
+
+    // The hunter sees the answer on the fiche.
+    await page.goto(`/wh-dashboard/acquereurs/${clientId()}`);
+    const row = page
+      .getByRole('region', { name: 'Comptes rendus de visite' })
+      .getByTestId('visit-report-row')
+      .filter({ hasText: '12, rue des Lilas' });
+    await expect(row.getByTestId('report-client-answer')).toContainText(
+      'Réponse du client\u00a0: «\u00a0Ça m’intéresse\u00a0»',
+    );
   });
 });

@@ -12,3 +12,4 @@ export {
   type PhotoLoader,
 } from './components/report-card';
 export { NewReportScreen, ReportScreen, type ReportPaths } from './pages/report-page';
+export { ReportDrafts } from './components/report-drafts';

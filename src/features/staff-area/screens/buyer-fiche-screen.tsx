@@ -13,6 +13,7 @@ import { PlannedVisits } from '../components/planned-visits';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { VisitReportsPanel } from '../components/visit-reports-panel';
+import { ReportDrafts } from '../../visit-reports';
 import { staffPaths } from '../staff-paths';
 
 /** The nine stages as a line, the current one marked, the past ones dated by their move. */
@@ -130,7 +131,9 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               </FicheCard>
             ))}
             <PlannedVisits buyerId={fiche.user._id} />
-            <VisitReportsPanel buyerId={fiche.user._id} />
+            <VisitReportsPanel buyerId={fiche.user._id}>
+              <ReportDrafts buyerId={fiche.user._id} paths={staffPaths} />
+            </VisitReportsPanel>
             <BuyerDocuments userId={fiche.user._id} />
             <NotesPanel
               recordType="buyer"

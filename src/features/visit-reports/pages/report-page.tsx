@@ -18,6 +18,7 @@ const ReportQuestions = lazy(() => import('../components/report-questions'));
 export interface ReportPaths {
   buyers: string;
   buyer: (userId: string) => string;
+  newReport: (userId: string, visitId?: number) => string;
   report: (ref: string) => string;
 }
 
