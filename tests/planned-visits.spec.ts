@@ -174,10 +174,18 @@ test.describe('planned visits (issue 28)', () => {
       const claire = chooser.getByRole('link', { name: /Claire Cliente/ });
       await expect(claire).toHaveCount(1);
       await expectAccessible(page, testInfo, `choix de l’acquéreur (${label})`);
-      await claire.click();
-      await expect(page).toHaveURL(
-        new RegExp(`/wh-dashboard/acquereurs/${clientId}/compte-rendu$`),
+      await expect(claire).toHaveAttribute(
+        'href',
+        `/wh-dashboard/acquereurs/${clientId}/compte-rendu`,
       );
+      await claire.click();
+      // The report form for her, which opens a draft under its own address.
+      await expect(page).toHaveURL(
+        new RegExp(
+          `/wh-dashboard/(acquereurs/${clientId}/compte-rendu|comptes-rendus/[0-9a-f-]+)$`,
+        ),
+      );
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // Cancelled with a confirmation: marked « Annulée », nothing more to do, the client told.
       await page.goto(`/wh-dashboard/acquereurs/${clientId}`);

@@ -25,15 +25,31 @@ const row = (userId: string, projectId: number, more: Partial<BuyerRow> = {}): B
 });
 
 describe('buyersToChoose', () => {
-  it('lists each buyer once, with the departments of all their projects, in the list’s order', () => {
+  it('lists each buyer once, with the places of all their projects, in the list’s order', () => {
     const choices = buyersToChoose([
       row('u1', 1),
-      row('u2', 2, { firstname: 'Hugo', lastname: 'Lefèvre', departments: ['92'] }),
-      row('u1', 3, { departments: ['75', '94'] }),
+      row('u2', 2, {
+        firstname: 'Hugo',
+        lastname: 'Lefèvre',
+        email: 'hugo@exemple.fr',
+        departments: ['92'],
+        cities: [],
+      }),
+      row('u1', 3, { departments: ['75', '94'], cities: ['75111', 'Vincennes'] }),
     ]);
     expect(choices).toEqual([
-      { userId: 'u1', name: 'Élodie Martin', departments: ['75', '94'] },
-      { userId: 'u2', name: 'Hugo Lefèvre', departments: ['92'] },
+      {
+        userId: 'u1',
+        name: 'Élodie Martin',
+        email: 'elodie@exemple.fr',
+        places: ['Paris 11e', 'Vincennes'],
+      },
+      {
+        userId: 'u2',
+        name: 'Hugo Lefèvre',
+        email: 'hugo@exemple.fr',
+        places: ['Hauts-de-Seine (92)'],
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Page } from '../../../domain/api/lists';
+import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import type { BuyerRow } from '../../../domain/staff-views';
 import { LoadGate } from '../../../ui/load-gate';
@@ -13,26 +14,32 @@ const CHOOSER_SIZE = 20;
 export interface BuyerChoice {
   userId: string;
   name: string;
-  departments: string[];
+  /** Tells two people of the same name apart. */
+  email: string;
+  /** Where they search: their projects' cities, or departments when no city was chosen. */
+  places: string[];
 }
 
 /**
  * The buyers a report may be written for, from a page of the buyers' list (one row per
- * project): each person once, their projects' departments together; deleted accounts left out.
+ * project): each person once, the places of all their projects together; deleted accounts
+ * left out.
  */
 export function buyersToChoose(rows: readonly BuyerRow[]): BuyerChoice[] {
   const byUser = new Map<string, BuyerChoice>();
   for (const row of rows) {
     if (row.isDeleted) continue;
+    const places =
+      row.cities.length > 0 ? row.cities.map(cityName) : row.departments.map(departmentLabel);
     const known = byUser.get(row.userId);
     if (known) {
-      for (const d of row.departments)
-        if (!known.departments.includes(d)) known.departments.push(d);
+      for (const p of places) if (!known.places.includes(p)) known.places.push(p);
     } else {
       byUser.set(row.userId, {
         userId: row.userId,
         name: `${row.firstname} ${row.lastname}`,
-        departments: [...row.departments],
+        email: row.email,
+        places,
       });
     }
   }
@@ -66,10 +73,13 @@ function BuyerChooser({ query, onChoose }: { query: string; onChoose: () => void
                     onClick={onChoose}
                     className="flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-3 hover:bg-base-200 focus-visible:bg-base-200"
                   >
-                    <span className="font-medium text-primary">{buyer.name}</span>
-                    <span className="text-sm text-base-content/75">
-                      {buyer.departments.map(departmentLabel).join(', ')}
+                    <span className="min-w-0">
+                      <span className="block font-medium text-primary">{buyer.name}</span>
+                      <span className="block text-sm break-all text-base-content/75">
+                        {buyer.email}
+                      </span>
                     </span>
+                    <span className="text-sm text-base-content/75">{buyer.places.join(', ')}</span>
                   </Link>
                 </li>
               ))}

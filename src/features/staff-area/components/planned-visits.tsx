@@ -160,9 +160,9 @@ function VisitItem({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
-          <time dateTime={visit.startsAt}>{visitMoment(visit.startsAt, now)}</time>
-          <span className="font-normal text-base-content/75">
-            {' '}
+          <time dateTime={visit.startsAt}>{visitMoment(visit.startsAt, now)}</time>{' '}
+          {/* On a narrow screen the duration goes to the next line whole, its dot with it. */}
+          <span className="whitespace-nowrap font-normal text-base-content/75">
             · {formatDuration(visit.duration)}
           </span>
         </p>
