@@ -160,10 +160,11 @@ function VisitItem({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
-          <time dateTime={visit.startsAt}>{visitMoment(visit.startsAt, now)}</time>{' '}
-          {/* On a narrow screen the duration goes to the next line whole, its dot with it. */}
-          <span className="whitespace-nowrap font-normal text-base-content/75">
-            · {formatDuration(visit.duration)}
+          <time dateTime={visit.startsAt}>{visitMoment(visit.startsAt, now)}</time>
+          {/* A phone gives the duration its own line; a wider screen, a dot after the time. */}
+          <span className="hidden font-normal text-base-content/75 sm:inline"> · </span>
+          <span className="block font-normal text-base-content/75 sm:inline">
+            {formatDuration(visit.duration)}
           </span>
         </p>
         <p className="flex flex-wrap gap-2">
