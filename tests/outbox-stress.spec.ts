@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
+import { isoToParisLocal } from '../src/domain/paris-time';
 import type { Fault } from './support/app-server';
 import { storedRecords } from './support/browser-state';
 import { expect, test } from './support/own-server';
@@ -156,4 +159,208 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
   expect(rows).toHaveLength(SUBMISSIONS);
   expect(rows.every((r) => r.n === 1)).toBe(true);
   expect(records).toBe(SUBMISSIONS);
+});
+
+/** One request of a visit report's sending, as the page makes it (src/features/visit-reports). */
+interface ReportRequest {
+  method: 'POST' | 'PUT';
+  url: string;
+  key: string;
+  json?: unknown;
+  /** A photo's bytes. */
+  bytes?: number[];
+  settled: boolean;
+}
+
+async function sendSigned(page: Page, request: ReportRequest, token: string, owner: string) {
+  return page.evaluate(
+    async ({ request, token, owner }) => {
+      try {
+        const res = await fetch(request.url, {
+          method: request.method,
+          headers: {
+            'Content-Type': request.json ? 'application/json' : 'image/jpeg',
+            'Idempotency-Key': request.key,
+            'X-Outbox-Owner': owner,
+            Authorization: `Bearer ${token}`,
+          },
+          body: request.json ? JSON.stringify(request.json) : new Uint8Array(request.bytes ?? []),
+        });
+        return res.status;
+      } catch {
+        return 0;
+      }
+    },
+    { request, token, owner },
+  );
+}
+
+/** A small JPEG (its signature, then bytes of its own): the server reads the type from them. */
+const jpeg = (seed: number) => [
+  0xff,
+  0xd8,
+  0xff,
+  0xe0,
+  0x00,
+  0x10,
+  0x4a,
+  0x46,
+  0x49,
+  0x46,
+  0x00,
+  ...Array.from({ length: 4096 }, (_, i) => (seed * 31 + i * 7) % 251),
+];
+
+test('5 visit reports of 4 photos through 30 network switches with 500s and cut connections: 5 reports, 20 photos', async ({
+  page,
+  context,
+  app,
+}) => {
+  test.setTimeout(timeouts.scenario);
+  const REPORTS = 5;
+  const PHOTOS = 4;
+  const next = random(28);
+  const login = await page.request.post('/api/login', {
+    data: { username: 'chasseur@demo.chassimmo.fr', password: 'Demo1234' },
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { _id: string } };
+  const [buyer] = app.query<{ id: string }>(
+    'select id from app_user where email = ?',
+    'client@demo.chassimmo.fr',
+  );
+  const reports = Array.from({ length: REPORTS }, (_, r) => {
+    const ref = crypto.randomUUID();
+    const photos = Array.from({ length: PHOTOS }, (_, p) => ({
+      id: crypto.randomUUID(),
+      bytes: jpeg(r * PHOTOS + p),
+    }));
+    const requests: ReportRequest[] = [
+      {
+        method: 'POST',
+        url: '/api/staff/visit-reports',
+        key: crypto.randomUUID(),
+        json: {
+          ref,
+          buyerId: buyer!.id,
+          visitId: null,
+          address: `${r + 1}, rue du Stress`,
+          department: '75',
+          city: '75111',
+          visitedAt: isoToParisLocal(new Date(Date.now() - 3_600_000).toISOString()),
+          askingPrice: 400_000 + r,
+          livingArea: 40,
+          rooms: 2,
+          floor: 1,
+          lift: false,
+          energy: null,
+          emissions: null,
+          condition: 'bon',
+          works: '',
+          worksEstimate: null,
+          rating: 3,
+          strengths: '',
+          weaknesses: '',
+          recommendation: 'proposer',
+          reason: 'Essai de charge.',
+          photos: photos.map((p) => ({
+            id: p.id,
+            width: 1600,
+            height: 1200,
+            size: p.bytes.length,
+          })),
+        },
+        settled: false,
+      },
+      ...photos.map((p) => ({
+        method: 'PUT' as const,
+        url: `/api/staff/visit-reports/${ref}/photos/${p.id}`,
+        key: p.id,
+        bytes: p.bytes,
+        settled: false,
+      })),
+    ];
+    return { ref, requests };
+  });
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), {
+      timeout: timeouts.background,
+    })
+    .toBe(true);
+
+  let offline = false;
+  let made = 0;
+  let injected = 0;
+  for (let s = 0; s < 30; s += 1) {
+    offline = !offline;
+    await context.setOffline(offline);
+    const started = reports.slice(0, made).flatMap((r) => r.requests);
+    if (!offline) {
+      const faults: Fault[] = [];
+      for (let f = 0; f < 4; f += 1) {
+        const roll = next();
+        if (roll < 0.25) faults.push('500');
+        else if (roll < 0.35) faults.push('503');
+        else if (roll < 0.55) faults.push('abort');
+        else if (roll < 0.7) faults.push('lost-answer');
+      }
+      injected += faults.length;
+      app.inject('/api/staff/visit-reports', ...faults);
+      // 'Réessayer' for what the server answered with an error while online.
+      for (const request of started.filter((x) => !x.settled)) {
+        const status = await sendSigned(page, request, token, user._id);
+        if (status >= 200 && status < 300) request.settled = true;
+      }
+    }
+    // A report and its photos every six switches, the report pressed twice.
+    if (s % 6 === 0 && made < REPORTS) {
+      const report = reports[made]!;
+      made += 1;
+      for (const [i, request] of report.requests.entries()) {
+        for (let press = 0; press < (i === 0 ? 2 : 1); press += 1) {
+          const status = await sendSigned(page, request, token, user._id);
+          if (status >= 200 && status < 300) request.settled = true;
+        }
+      }
+    }
+    await page.waitForTimeout(100 + Math.floor(next() * 300));
+  }
+
+  const unused = app.faults.get('/api/staff/visit-reports')?.length ?? 0;
+  app.faults.clear();
+  await context.setOffline(false);
+  for (const request of reports.flatMap((r) => r.requests).filter((x) => !x.settled)) {
+    expect(await sendSigned(page, request, token, user._id)).toBeLessThan(300);
+    request.settled = true;
+  }
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() =>
+          navigator.serviceWorker.controller?.postMessage({ type: 'OUTBOX_REPLAY', force: true }),
+        );
+        return unsettled(page);
+      },
+      { timeout: timeouts.background, intervals: [1000] },
+    )
+    .toBe(0);
+
+  const refs = reports.map((r) => r.ref);
+  const marks = refs.map(() => '?').join(',');
+  const stored = app.query<{ ref: string; photos: number; complete: string | null }>(
+    `select r.ref, r.completed_at as complete,
+            (select count(*) from visit_photo p where p.report_ref = r.ref) as photos
+     from visit_report r where r.ref in (${marks})`,
+    ...refs,
+  );
+  const files = readdirSync(path.join(app.dataDir, 'documents'));
+  console.log(
+    `Stress comptes rendus : ${REPORTS} comptes rendus de ${PHOTOS} photos, 30 bascules réseau, ` +
+      `${injected - unused} pannes données (500/503, coupures, réponses perdues) ; ` +
+      `${stored.length} comptes rendus et ${stored.reduce((n, r) => n + r.photos, 0)} photos sur le serveur, ${files.length} fichiers.`,
+  );
+  expect(injected - unused).toBeGreaterThan(5);
+  expect(stored).toHaveLength(REPORTS);
+  expect(stored.every((r) => r.photos === PHOTOS && r.complete !== null)).toBe(true);
+  expect(files).toHaveLength(REPORTS * PHOTOS);
 });

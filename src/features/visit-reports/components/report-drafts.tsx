@@ -42,8 +42,8 @@ export function ReportDrafts({ buyerId, paths }: { buyerId: string; paths: Repor
                 <span className="badge badge-ghost mr-2">Brouillon</span>
                 {draft.address || 'Adresse à saisir'}
                 <span className="block text-sm text-base-content/75">
-                  {draft.photos} photo{draft.photos > 1 ? 's' : ''} ·{' '}
-                  {formatUpdatedAt(draft.updatedAt)} sur cet appareil
+                  {draft.photos} photo{draft.photos > 1 ? 's' : ''} · sur cet appareil,{' '}
+                  {formatUpdatedAt(draft.updatedAt)}
                 </span>
               </span>
               <Link href={paths.report(draft.ref)} className="btn btn-sm">

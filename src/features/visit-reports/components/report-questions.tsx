@@ -312,6 +312,7 @@ function FloorStep({ form }: { form: ReportForm }) {
             isChecked={(value) => answers.lift === value}
             onPick={(lift) => answer({ lift })}
             size="pair"
+            filled
           />
         </div>
       </fieldset>
@@ -370,9 +371,15 @@ function EnergyStep({ form }: { form: ReportForm }) {
             onChange={(value) => answer({ emissions: value ?? undefined })}
           />
           {typeof energy === 'number' && typeof emissions === 'number' ? (
-            <p className="flex flex-wrap items-center gap-2" role="status">
-              <EnergyClassBadge klass={energyClass(energy, emissions)} kind="energie" />
-              <EnergyClassBadge klass={climateClass(emissions)} kind="climat" />
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-2" role="status">
+              <span className="inline-flex items-center gap-2">
+                <span aria-hidden="true">Classe énergie</span>
+                <EnergyClassBadge klass={energyClass(energy, emissions)} kind="energie" />
+              </span>
+              <span className="inline-flex items-center gap-2">
+                <span aria-hidden="true">Classe climat</span>
+                <EnergyClassBadge klass={climateClass(emissions)} kind="climat" />
+              </span>
             </p>
           ) : null}
         </>
@@ -508,6 +515,7 @@ function VerdictStep({ form }: { form: ReportForm }) {
             isChecked={(v) => v === answers.recommendation}
             onPick={(recommendation) => answer({ recommendation })}
             size="pair"
+            filled
           />
         </div>
         {error('recommendation') ? (
