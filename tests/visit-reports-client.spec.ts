@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { isoToParisLocal } from '../src/domain/paris-time';
-import { appStarted, expect, queryDb, signedInContext, stylesSettled, test } from './fixtures';
+import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { openDashboardWithWorker } from './support/offline-changes';
 import { demo, PASSWORD } from './support/sign-in';
+import { expectAccessible } from './support/accessible';
 import { timeouts } from './support/timeouts';
-import { expectFrenchTypography } from './support/typography';
 
 /**
  * Issue 28, the report as read: the demo hunter sends a report « à proposer » with three photos
@@ -17,35 +16,6 @@ import { expectFrenchTypography } from './support/typography';
  * network waits in the outbox (« Envoi en attente », across a reload) and arrives once. Both
  * screens are checked by axe and for French typography, at 1280 and 390 px, and photographed.
  */
-
-/** A serious or critical axe violation fails, with the rule and the elements; then typography. */
-async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) {
-  await stylesSettled(page);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || !(a.timeline instanceof DocumentTimeline)),
-  );
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const minor = violations.filter((v) => !blocking.includes(v));
-  if (minor.length > 0)
-    testInfo.annotations.push({
-      type: 'axe (mineur)',
-      description: `${screen}: ${minor.map((v) => v.id).join(', ')}`,
-    });
-  const report = blocking
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.help}) on ${screen}:\n` +
-        v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n'),
-    )
-    .join('\n');
-  expect(report, report).toBe('');
-  await expectFrenchTypography(page, screen);
-}
 
 /** Letters only, unique per run: the report's address tells it from the other tests' reports. */
 const unique = () =>

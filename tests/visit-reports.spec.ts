@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
+import { expectAccessible } from './support/accessible';
 import { swReady } from './support/browser-state';
 import { demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
@@ -15,10 +16,52 @@ const photo = (n: number) => path.join('tests/fixtures/photos', `visite-${n}.jpg
 const clientId = () =>
   queryDb<{ id: string }>('select id from app_user where email = ?', demo('client'))[0]!.id;
 
-/** The step's title, and Suivant once it is enabled. */
-async function next(page: Page, title: string | RegExp) {
-  await expect(page.locator('#compte-rendu-titre')).toHaveText(title);
-  await page.getByRole('button', { name: 'Suivant' }).click();
+/**
+ * Answers the report's questions from the address to the weaknesses, as a hunter would on the
+ * phone; `look` is called on each screen before it is answered.
+ */
+async function answerQuestions(
+  page: Page,
+  look: (screen: string) => Promise<void> = async () => {},
+) {
+  const screen = async (title: string, fill: () => Promise<void>) => {
+    await expect(page.locator('#compte-rendu-titre')).toHaveText(title);
+    await look(title);
+    await fill();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+  };
+  await screen('Où est le bien visité\u202f?', async () => {
+    await page.getByLabel('Adresse (numéro et rue)').fill('12, rue des Lilas');
+    await page.getByLabel('Département').selectOption('75');
+    await page.getByLabel('Ville').selectOption('75111');
+  });
+  await screen('Quand avez-vous visité\u202f?', async () => {});
+  await screen('Prix demandé', () => page.getByLabel('Prix affiché par le vendeur').fill('520000'));
+  await screen('Surface et pièces', async () => {
+    await page.getByLabel('Surface habitable').fill('48.5');
+    await page.getByLabel('Nombre de pièces').fill('2');
+  });
+  await screen('Étage et ascenseur', async () => {
+    await page.getByLabel('Étage', { exact: true }).fill('3');
+    await page.getByRole('radio', { name: 'Oui' }).check();
+  });
+  await screen('Diagnostic de performance énergétique', async () => {
+    await page.getByLabel('Consommation d’énergie primaire').fill('245');
+    await page.getByLabel('Émissions de gaz à effet de serre').fill('52');
+    await expect(page.getByText('Classe énergie E')).toBeAttached();
+  });
+  await screen('État du bien', () => page.getByText('Travaux à prévoir').click());
+  await screen('Travaux à prévoir', async () => {
+    await page.getByLabel('Quels travaux\u202f?').fill('Cuisine à refaire.');
+    await page.getByLabel('Estimation des travaux').fill('15000');
+  });
+  await screen('Votre note', () => page.getByText('4 – Bien').click());
+  await screen('Points forts', () =>
+    page.getByLabel('Ce qui plaira au client (facultatif)').fill('Lumineux, traversant.'),
+  );
+  await screen('Points faibles', () =>
+    page.getByLabel('Ce qu’il faut lui dire (facultatif)').fill('Sur rue.'),
+  );
 }
 
 /** The draft's photos kept on this device (IndexedDB, src/db/draft-photos.repo.ts). */
@@ -29,10 +72,7 @@ const photosOnDevice = (page: Page) =>
         const open = indexedDB.open('chassimmo');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result
-            .transaction('draftPhotos')
-            .objectStore('draftPhotos')
-            .count();
+          const count = open.result.transaction('draftPhotos').objectStore('draftPhotos').count();
           count.onsuccess = () => resolve(count.result);
           count.onerror = () => reject(count.error);
         };
@@ -58,34 +98,7 @@ test.describe('visit reports written offline (issue 28)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pour Claire Cliente');
     await page.getByRole('button', { name: 'C’est parti !' }).click();
 
-    await page.getByLabel('Adresse (numéro et rue)').fill('12, rue des Lilas');
-    await page.getByLabel('Département').selectOption('75');
-    await page.getByLabel('Ville').selectOption('75111');
-    await next(page, 'Où est le bien visité\u202f?');
-    await next(page, 'Quand avez-vous visité\u202f?');
-    await page.getByLabel('Prix affiché par le vendeur').fill('520000');
-    await next(page, 'Prix demandé');
-    await page.getByLabel('Surface habitable').fill('48.5');
-    await page.getByLabel('Nombre de pièces').fill('2');
-    await next(page, 'Surface et pièces');
-    await page.getByLabel('Étage', { exact: true }).fill('3');
-    await page.getByText('Oui', { exact: true }).click();
-    await next(page, 'Étage et ascenseur');
-    await page.getByLabel('Consommation d’énergie primaire').fill('245');
-    await page.getByLabel('Émissions de gaz à effet de serre').fill('52');
-    await expect(page.getByText('Classe énergie E')).toBeAttached();
-    await next(page, 'Diagnostic de performance énergétique');
-    await page.getByText('Travaux à prévoir').click();
-    await next(page, 'État du bien');
-    await page.getByLabel('Quels travaux\u202f?').fill('Cuisine à refaire.');
-    await page.getByLabel('Estimation des travaux').fill('15000');
-    await next(page, 'Travaux à prévoir');
-    await page.getByText('4 – Bien').click();
-    await next(page, 'Votre note');
-    await page.getByLabel('Ce qui plaira au client (facultatif)').fill('Lumineux, traversant.');
-    await next(page, 'Points forts');
-    await page.getByLabel('Ce qu’il faut lui dire (facultatif)').fill('Sur rue.');
-    await next(page, 'Points faibles');
+    await answerQuestions(page);
 
     await expect(page.locator('#compte-rendu-titre')).toHaveText('Photos du bien');
     await page.getByTestId('photo-gallery-input').setInputFiles([photo(1), photo(2), photo(3)]);
@@ -98,7 +111,7 @@ test.describe('visit reports written offline (issue 28)', () => {
     // No more signal: the rest is written and sent without network.
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByText('À proposer', { exact: true }).click();
+    await page.getByRole('radio', { name: 'À proposer' }).check();
     await page.getByLabel('Pourquoi\u202f?').fill('Correspond au budget et au quartier demandés.');
     await page.getByRole('button', { name: 'Envoyer le compte rendu' }).click();
     await expect(page.locator('#compte-rendu-titre')).toHaveText(
@@ -117,9 +130,7 @@ test.describe('visit reports written offline (issue 28)', () => {
     // The fiche, read from the device, says where the report stands.
     await page.getByRole('link', { name: '← Fiche du client' }).click();
     const reports = page.getByRole('region', { name: 'Comptes rendus de visite' });
-    await expect(reports.getByTestId('visit-report-sending')).toContainText(
-      'En attente de réseau',
-    );
+    await expect(reports.getByTestId('visit-report-sending')).toContainText('En attente de réseau');
     await page.goBack();
 
     // The network comes back: the outbox sends the report and its photos, once.
@@ -160,10 +171,13 @@ test.describe('visit reports written offline (issue 28)', () => {
       expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
       expect(bytes.includes(Buffer.from('GPS'))).toBe(false);
       sizes.push(
-        await page.evaluate(async (data) => {
-          const image = await createImageBitmap(new Blob([new Uint8Array(data)]));
-          return [image.width, image.height];
-        }, [...bytes]),
+        await page.evaluate(
+          async (data) => {
+            const image = await createImageBitmap(new Blob([new Uint8Array(data)]));
+            return [image.width, image.height];
+          },
+          [...bytes],
+        ),
       );
     }
     expect(sizes).toEqual([
@@ -200,4 +214,27 @@ test.describe('visit reports written offline (issue 28)', () => {
       'Réponse du client\u00a0: «\u00a0Ça m’intéresse\u00a0»',
     );
   });
+
+  for (const tag of ['', ' @mobile']) {
+    test(`every screen of the report form passes axe and French typography${tag}`, async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`/wh-dashboard/acquereurs/${clientId()}/compte-rendu`);
+      await page.waitForURL(/\/wh-dashboard\/comptes-rendus\//);
+      await expectAccessible(page, testInfo, 'compte rendu : introduction');
+      await page.getByRole('button', { name: 'C’est parti !' }).click();
+      await answerQuestions(page, (screen) =>
+        expectAccessible(page, testInfo, `compte rendu : ${screen}`),
+      );
+      await page.getByTestId('photo-gallery-input').setInputFiles([photo(4)]);
+      await expect(page.getByText('1 photo sur 12.')).toBeVisible();
+      await expectAccessible(page, testInfo, 'compte rendu : photos');
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(page.locator('#compte-rendu-titre')).toHaveText('Votre recommandation');
+      await expectAccessible(page, testInfo, 'compte rendu : recommandation');
+      await page.getByRole('link', { name: '← Fiche du client' }).click();
+      await expect(page.getByTestId('report-draft')).toHaveCount(1);
+      await expectAccessible(page, testInfo, 'fiche : brouillon de compte rendu');
+    });
+  }
 });

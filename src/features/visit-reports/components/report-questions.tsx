@@ -498,7 +498,7 @@ function VerdictStep({ form }: { form: ReportForm }) {
       count={STEP_COUNT}
       title="Votre recommandation"
       hint={
-        'Un bien « à proposer » sera montré au client avec ce compte rendu\u00a0; un bien écarté reste dans son dossier, pour l’équipe.'
+        'Un bien «\u00a0à proposer\u00a0» sera montré au client avec ce compte rendu\u202f; un bien écarté reste dans son dossier, pour l’équipe.'
       }
       nav={{ ...nav, onNext: send, canNext: !sending }}
       onBlocked={showAll}
