@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { isoToParisLocal } from '../src/domain/paris-time';
-import { expect, queryDb, stylesSettled, test } from './fixtures';
+import { expect, queryDb, test } from './fixtures';
+import { expectAccessible } from './support/accessible';
 import { demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
-import { expectFrenchTypography } from './support/typography';
 
 /**
  * Issue 28, planned visits on the staff side: the demo hunter plans a visit for the demo client
@@ -13,35 +12,6 @@ import { expectFrenchTypography } from './support/typography';
  * confirmation (the client is e-mailed again). A refused date is said on its field, in French,
  * with everything typed kept. Each screen is checked by axe and for French typography.
  */
-
-/** A serious or critical axe violation fails, with the rule and the elements; then typography. */
-async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) {
-  await stylesSettled(page);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || !(a.timeline instanceof DocumentTimeline)),
-  );
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const minor = violations.filter((v) => !blocking.includes(v));
-  if (minor.length > 0)
-    testInfo.annotations.push({
-      type: 'axe (mineur)',
-      description: `${screen}: ${minor.map((v) => v.id).join(', ')}`,
-    });
-  const report = blocking
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.help}) on ${screen}:\n` +
-        v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n'),
-    )
-    .join('\n');
-  expect(report, report).toBe('');
-  await expectFrenchTypography(page, screen);
-}
 
 /** Letters only, unique per run: the visit's address tells it from the other tests' visits. */
 const unique = () =>

@@ -1,8 +1,7 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cityValue } from '../../../domain/arrondissements';
 import { cityOptionName } from '../../../domain/city-search';
 import { departmentLabel, departmentNames } from '../../../domain/departments';
-import type { GeoCommune } from '../../../domain/geography';
 import {
   plannedVisitSchema,
   staffBuyerVisitsPath,
@@ -10,7 +9,7 @@ import {
 } from '../../../domain/api/visits';
 import { VISIT_TEXT_MAX } from '../../../domain/visit-report.schema';
 import { api } from '../../../lib/api';
-import { loadCities } from '../../../lib/geography';
+import { useCities } from '../../../lib/use-geography';
 import { notify } from '../../../lib/toast';
 import { SubmitButton } from '../../../ui/form/submit-button';
 import { useSchemaForm } from '../../../ui/form/schema-form';
@@ -19,45 +18,6 @@ import { formatParisDateTime } from '../../../domain/paris-time';
 /** The lengths a visit is planned for, in minutes, and the one unless told (the contract's). */
 export const VISIT_DURATIONS = [30, 45, 60, 90, 120, 180] as const;
 const DEFAULT_DURATION = 45;
-
-type CityList =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; cities: GeoCommune[] }
-  | { status: 'failed'; message: string };
-
-/**
- * The cities of one department, from the geography kept on the device (src/lib/geography: the
- * same lists as the long forms, readable offline once loaded), with a way to ask again.
- */
-function useDepartmentCities(department: string): [CityList, () => void] {
-  const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<{ key: string; list: CityList } | null>(null);
-  const key = `${department}#${attempt}`;
-  useEffect(() => {
-    if (!department) return;
-    let current = true;
-    loadCities([department]).then(
-      (cities) => {
-        if (current) setSettled({ key, list: { status: 'ready', cities } });
-      },
-      (error: unknown) => {
-        const message =
-          error instanceof Error ? error.message : 'La liste des villes n’a pas pu être chargée.';
-        if (current) setSettled({ key, list: { status: 'failed', message } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [department, key]);
-  const list: CityList = !department
-    ? { status: 'idle' }
-    : settled?.key === key
-      ? settled.list
-      : { status: 'loading' };
-  return [list, () => setAttempt((n) => n + 1)];
-}
 
 /** A field's label, its control (`children`, given the ids) and under it what is wrong. */
 function Field({
@@ -130,7 +90,8 @@ export function PlanVisitForm({
   );
   const errors = formState.errors;
   const department = watch('department') ?? '';
-  const [cities, retryCities] = useDepartmentCities(department);
+  // The geography kept on the device (the long forms' lists), readable offline once loaded.
+  const cities = useCities(department || undefined);
 
   const send = submit(
     async (values) => {
@@ -197,7 +158,7 @@ export function PlanVisitForm({
           label="Ville"
           error={errors.city?.message}
           hint={
-            cities.status === 'idle'
+            !department
               ? 'Choisissez d’abord le département.'
               : cities.status === 'loading'
                 ? 'Chargement des villes…'
@@ -210,12 +171,12 @@ export function PlanVisitForm({
               className={`select w-full ${invalid ? 'select-error' : ''}`}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
-              disabled={cities.status !== 'ready'}
+              disabled={!department || cities.status !== 'ready'}
               {...register('city')}
             >
               <option value="">Choisissez…</option>
               {cities.status === 'ready'
-                ? cities.cities.map((city) => (
+                ? cities.data.map((city) => (
                     <option key={city.code} value={cityValue(city)}>
                       {cityOptionName(city)}
                     </option>
@@ -224,10 +185,10 @@ export function PlanVisitForm({
             </select>
           )}
         </Field>
-        {cities.status === 'failed' ? (
+        {department && cities.status === 'error' ? (
           <div role="alert" className="alert alert-warning alert-soft sm:col-span-2">
             <span>{cities.message}</span>
-            <button type="button" className="btn btn-sm" onClick={retryCities}>
+            <button type="button" className="btn btn-sm" onClick={cities.retry}>
               Réessayer
             </button>
           </div>
