@@ -50,6 +50,21 @@ async function post(page: Page, email: string, key: string): Promise<number> {
   );
 }
 
+/** Waits until nothing is left waiting, asking for 'Renvoyer maintenant' as a person would. */
+async function outboxEmptied(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() =>
+          navigator.serviceWorker.controller?.postMessage({ type: 'OUTBOX_REPLAY', force: true }),
+        );
+        return unsettled(page);
+      },
+      { timeout: timeouts.background, intervals: [1000] },
+    )
+    .toBe(0);
+}
+
 /** Outbox entries still waiting or being sent, read from the page's IndexedDB. */
 async function unsettled(page: Page): Promise<number> {
   const entries = await storedRecords<{ status: string }>(page, 'outbox');
@@ -128,18 +143,7 @@ test('20 submissions through 50 network switches with 500s and cut connections: 
     expect(await post(page, sub.email, sub.key)).toBeLessThan(300);
     sub.settled = true;
   }
-  await expect
-    .poll(
-      async () => {
-        // 'Renvoyer maintenant', as the person would after a long wait.
-        await page.evaluate(() =>
-          navigator.serviceWorker.controller?.postMessage({ type: 'OUTBOX_REPLAY', force: true }),
-        );
-        return unsettled(page);
-      },
-      { timeout: timeouts.background, intervals: [1000] },
-    )
-    .toBe(0);
+  await outboxEmptied(page);
 
   const rows = app.query<{ email: string; n: number }>(
     `select email, count(*) as n from owner_contact where email like ? group by email`,
@@ -333,17 +337,7 @@ test('5 visit reports of 4 photos through 30 network switches with 500s and cut 
     expect(await sendSigned(page, request, token, user._id)).toBeLessThan(300);
     request.settled = true;
   }
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() =>
-          navigator.serviceWorker.controller?.postMessage({ type: 'OUTBOX_REPLAY', force: true }),
-        );
-        return unsettled(page);
-      },
-      { timeout: timeouts.background, intervals: [1000] },
-    )
-    .toBe(0);
+  await outboxEmptied(page);
 
   const refs = reports.map((r) => r.ref);
   const marks = refs.map(() => '?').join(',');

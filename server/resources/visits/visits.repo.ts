@@ -490,42 +490,38 @@ async function visitsOf(db: Kysely<Database>, buyerId: string, withCancelled: bo
   return query.execute();
 }
 
-/** GET /staff/buyers/:userId/visits: every visit and report of the buyer, newest first. */
-export async function staffBuyerVisits(db: Db, buyerId: string): Promise<StaffBuyerVisits> {
+/**
+ * A buyer's visits and reports, newest first, with the names they show: for the staff, every
+ * one; for the buyer, the visits not cancelled and the reports published.
+ */
+async function visitsAndReports(db: Db, buyerId: string, forStaff: boolean) {
   const [visits, reports] = await Promise.all([
-    visitsOf(db, buyerId, true),
-    reportsOf(db, buyerId, false),
+    visitsOf(db, buyerId, forStaff),
+    reportsOf(db, buyerId, !forStaff),
   ]);
   const names = await namesOf(db, [
     ...visits.map((v) => v.created_by),
     ...reports.map((r) => r.author_id),
   ]);
   const reportOfVisit = new Map(reports.flatMap((r) => (r.visit_id ? [[r.visit_id, r.id]] : [])));
+  const withPhotos = (r: ReportRow) => arrivedPhotos(db, r).then((photos) => ({ r, photos }));
   return {
     visits: visits.map((v) => plannedView(v, names, reportOfVisit.get(v.id) ?? null)),
-    reports: await Promise.all(
-      reports.map(async (r) => staffReport(r, await arrivedPhotos(db, r), names)),
-    ),
+    reports: await Promise.all(reports.map(withPhotos)),
+    names,
   };
+}
+
+/** GET /staff/buyers/:userId/visits: every visit and report of the buyer. */
+export async function staffBuyerVisits(db: Db, buyerId: string): Promise<StaffBuyerVisits> {
+  const { visits, reports, names } = await visitsAndReports(db, buyerId, true);
+  return { visits, reports: reports.map(({ r, photos }) => staffReport(r, photos, names)) };
 }
 
 /** GET /client/visits: the buyer's visits still planned or past, and the published reports. */
 export async function clientVisits(db: Db, buyerId: string): Promise<ClientVisits> {
-  const [visits, reports] = await Promise.all([
-    visitsOf(db, buyerId, false),
-    reportsOf(db, buyerId, true),
-  ]);
-  const names = await namesOf(db, [
-    ...visits.map((v) => v.created_by),
-    ...reports.map((r) => r.author_id),
-  ]);
-  const reportOfVisit = new Map(reports.flatMap((r) => (r.visit_id ? [[r.visit_id, r.id]] : [])));
-  return {
-    visits: visits.map((v) => plannedView(v, names, reportOfVisit.get(v.id) ?? null)),
-    reports: await Promise.all(
-      reports.map(async (r) => clientReport(r, await arrivedPhotos(db, r), names)),
-    ),
-  };
+  const { visits, reports, names } = await visitsAndReports(db, buyerId, false);
+  return { visits, reports: reports.map(({ r, photos }) => clientReport(r, photos, names)) };
 }
 
 export interface NewVisit {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { cityValue } from '../../../domain/arrondissements';
 import { cityOptionName } from '../../../domain/city-search';
 import { departmentLabel, departmentNames } from '../../../domain/departments';
@@ -11,6 +11,7 @@ import { VISIT_TEXT_MAX } from '../../../domain/visit-report.schema';
 import { api } from '../../../lib/api';
 import { useCities } from '../../../lib/use-geography';
 import { notify } from '../../../lib/toast';
+import { Field } from '../../../ui/form/field';
 import { SubmitButton } from '../../../ui/form/submit-button';
 import { useSchemaForm } from '../../../ui/form/schema-form';
 import { formatParisDateTime } from '../../../domain/paris-time';
@@ -18,46 +19,6 @@ import { formatParisDateTime } from '../../../domain/paris-time';
 /** The lengths a visit is planned for, in minutes, and the one unless told (the contract's). */
 export const VISIT_DURATIONS = [30, 45, 60, 90, 120, 180] as const;
 const DEFAULT_DURATION = 45;
-
-/** A field's label, its control (`children`, given the ids) and under it what is wrong. */
-function Field({
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  label: ReactNode;
-  error: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-aide` : '', error ? `${id}-erreur` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="mt-1">
-        {children({ id, describedBy: describedBy || undefined, invalid: !!error })}
-      </div>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-1 text-xs text-base-content/75">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-erreur`} className="mt-1 text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * « Planifier une visite »: the address, the department and the city (from the kept
@@ -116,7 +77,12 @@ export function PlanVisitForm({
         Nouvelle visite
       </h3>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <Field label="Adresse du bien" error={errors.address?.message} className="sm:col-span-2">
+        <Field
+          compact
+          label="Adresse du bien"
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -130,7 +96,7 @@ export function PlanVisitForm({
             />
           )}
         </Field>
-        <Field label="Département" error={errors.department?.message}>
+        <Field compact label="Département" error={errors.department?.message}>
           {({ id, describedBy, invalid }) => (
             <select
               id={id}
@@ -155,6 +121,7 @@ export function PlanVisitForm({
           )}
         </Field>
         <Field
+          compact
           label="Ville"
           error={errors.city?.message}
           hint={
@@ -193,7 +160,12 @@ export function PlanVisitForm({
             </button>
           </div>
         ) : null}
-        <Field label="Date et heure" hint="Heure de Paris." error={errors.startsAt?.message}>
+        <Field
+          compact
+          label="Date et heure"
+          hint="Heure de Paris."
+          error={errors.startsAt?.message}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -205,7 +177,7 @@ export function PlanVisitForm({
             />
           )}
         </Field>
-        <Field label="Durée" error={errors.duration?.message}>
+        <Field compact label="Durée" error={errors.duration?.message}>
           {({ id, describedBy, invalid }) => (
             <select
               id={id}
@@ -237,6 +209,7 @@ export function PlanVisitForm({
           ) : null}
         </div>
         <Field
+          compact
           label="Note (facultative)"
           hint="Le client la lit dans son espace et dans le fichier d’agenda."
           error={errors.note?.message}

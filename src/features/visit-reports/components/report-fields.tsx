@@ -1,10 +1,13 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Field } from '../../../ui/form/field';
 import { LongFormForm, LongFormNav, LongFormTitle, type StepNavigation } from '../../long-form';
 
 /** The id of every step's title (focused on each new step). */
 export const REPORT_TITLE_ID = 'compte-rendu-titre';
 
 /** What a field shows under it: the schema's message once the field was left or Next tried. */
+export { Field };
+
 export function useShownErrors() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [all, setAll] = useState(false);
@@ -55,41 +58,6 @@ export function ReportStep({
         longLabel={!!nextLabel}
       />
     </LongFormForm>
-  );
-}
-
-/** A labelled control with its hint and its message, wired for assistive technology. */
-export function Field({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy =
-    [hint ? `${id}-aide` : '', error ? `${id}-erreur` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-aide`} className="mt-1 text-sm text-base-content/75">
-          {hint}
-        </p>
-      ) : null}
-      <div className="mt-2">{children({ id, describedBy, invalid: !!error })}</div>
-      {error ? (
-        <p id={`${id}-erreur`} className="mt-1 text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
