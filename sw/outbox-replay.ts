@@ -1,6 +1,7 @@
 import type { Queue } from 'workbox-background-sync';
 import { clearDraftIfKey, markDraftFailed } from '../src/db/drafts.repo';
 import { reportDraftKey, settleReportDraft } from '../src/db/visit-drafts.repo';
+import { VISIT_PHOTO_UPLOAD } from '../src/domain/device-id';
 import {
   getOutboxEntry,
   listUnsettled,
@@ -33,9 +34,6 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/staff/visit-reports': 'visit-report',
 };
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const VISIT_PHOTO = new RegExp(`^/api/staff/visit-reports/(${UUID})/photos/(${UUID})$`, 'i');
-
 /**
  * Queued requests whose path carries an id: a client's criteria edit (POST) and a document's
  * upload (PUT, the file's bytes), both issue 16.
@@ -44,7 +42,7 @@ const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   ['POST', /^\/api\/client\/projects\/\d+\/criteria$/, 'client-criteria'],
   ['PUT', /^\/api\/client\/documents\/[a-z_]+$/, 'client-document'],
   // Issue 28: a visit report's photos (the image's bytes) and the buyer's answer to a report.
-  ['PUT', VISIT_PHOTO, 'visit-photo'],
+  ['PUT', VISIT_PHOTO_UPLOAD, 'visit-photo'],
   ['POST', /^\/api\/client\/visit-reports\/\d+\/answer$/, 'visit-answer'],
 ];
 
@@ -172,7 +170,7 @@ export async function changeOf(
       };
     }
     if (flow === 'visit-photo') {
-      const [, ref, photoId] = VISIT_PHOTO.exec(pathname) ?? [];
+      const [, ref, photoId] = VISIT_PHOTO_UPLOAD.exec(pathname) ?? [];
       if (!ref || !photoId) return undefined;
       return { flow, ref, photoId, size: (await request.clone().blob()).size };
     }

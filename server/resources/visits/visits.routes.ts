@@ -19,6 +19,7 @@ import {
   visitReportSubmissionSchema,
   type VisitReportSent,
 } from '../../../src/domain/api/visits';
+import { isDeviceId } from '../../../src/domain/device-id';
 import { parisLocalToIso } from '../../../src/domain/paris-time';
 import { Role } from '../../../src/domain/roles';
 import {
@@ -54,7 +55,6 @@ const NOT_FOUND_REPORT = 'Ce compte rendu n’existe pas.';
 const NOT_FOUND_PHOTO = 'Cette photo n’existe pas.';
 const NOT_FOUND_VISIT = 'Cette visite n’existe pas.';
 const BAD_TIME = 'Cette date n’existe pas\u00a0: vérifiez le jour et l’heure.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A report may be written up to a day after the visit is planned for, or up to a year after. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -123,7 +123,7 @@ export function visitsRoutes(
   app.put(underApi(VISIT_PHOTO_UPLOAD_PATH), ...staff, async (c) => {
     const ref = c.req.param('ref');
     const photoId = c.req.param('photoId');
-    if (!ref || !photoId || !UUID.test(ref) || !UUID.test(photoId))
+    if (!ref || !photoId || !isDeviceId(ref) || !isDeviceId(photoId))
       return apiError(c, 404, NOT_FOUND_PHOTO);
     const declared = Number(c.req.header('Content-Length'));
     if (Number.isFinite(declared) && declared > VISIT_PHOTO_MAX_BYTES)
@@ -183,7 +183,7 @@ export function visitsRoutes(
   /** A photo's bytes: the staff who may see its buyer (or its sender, before its report). */
   app.get(underApi(VISIT_PHOTO_PATH), signedIn, async (c) => {
     const photoId = c.req.param('photoId');
-    if (!photoId || !UUID.test(photoId)) return apiError(c, 404, NOT_FOUND_PHOTO);
+    if (!photoId || !isDeviceId(photoId)) return apiError(c, 404, NOT_FOUND_PHOTO);
     const actor = actorOf(c);
     const scope = workScope(actor);
     const found = await photoFile(

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { staffBuyerVisitsPath, type StaffBuyerVisits } from '../../../domain/api/visits';
+import { isDeviceId } from '../../../domain/device-id';
 import { isoToParisLocal } from '../../../domain/paris-time';
 import type { BuyerFiche } from '../../../domain/staff-views';
 import { VisitStep } from '../../../domain/visit-report.schema';
@@ -21,8 +22,6 @@ export interface ReportPaths {
   newReport: (userId: string, visitId?: number) => string;
   report: (ref: string) => string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * « Nouveau compte rendu » for a buyer (issue 28): a new draft on this device, with its own id,
@@ -110,7 +109,7 @@ type Read =
 export function ReportScreen({ reportRef, paths }: { reportRef: string; paths: ReportPaths }) {
   const { user } = useSession();
   const [found, setRead] = useState<Read>({ status: 'reading' });
-  const valid = UUID.test(reportRef);
+  const valid = isDeviceId(reportRef);
   const read: Read = valid ? found : { status: 'missing' };
   useEffect(() => {
     if (!valid) return;
