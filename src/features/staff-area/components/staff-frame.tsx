@@ -19,7 +19,7 @@ const tabs: Tab[] = [
   { href: `${STAFF_BASE}/proprietaires`, label: 'Propriétaires' },
   { href: `${STAFF_BASE}/chiffres`, label: 'Chiffres' },
   { href: `${STAFF_BASE}/utilisateurs`, label: 'Utilisateurs', roles: [Role.ADMIN] },
-  { href: `${STAFF_BASE}/courriels`, label: 'Courriels', roles: [Role.ADMIN] },
+  { href: `${STAFF_BASE}/courriels`, label: 'Courriels', roles: SUPERVISORS },
 ];
 
 export const isSupervisor = (roles: readonly number[]) => hasAnyRole(roles, SUPERVISORS);
