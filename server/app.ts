@@ -25,6 +25,8 @@ import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
+import { pushRoutes } from './resources/push/push.routes';
+import { pushSettingsFrom, type PushSettings } from './push/push';
 import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
 import { isDocumentUploadPath } from '../src/domain/api/documents';
 import { isVisitPhotoUploadPath } from '../src/domain/api/visits';
@@ -60,6 +62,8 @@ export interface AppDeps {
   documents?: DocumentStore;
   /** The process's logger (server/log.ts); default: JSON lines on stdout at LOG_LEVEL. */
   log?: Logger;
+  /** Web Push keys and switches; default: from the settings, or a pair kept in DATA_DIR. */
+  push?: PushSettings;
 }
 
 /** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents). */
@@ -85,6 +89,7 @@ export function createApp({
     ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
     : undefined,
   log = createLogger(env),
+  push = pushSettingsFrom(env, log),
 }: AppDeps): Hono {
   setFrenchZodMessages();
   const app = new Hono();
@@ -160,15 +165,16 @@ export function createApp({
   app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
   app.route('/api', registerRoutes({ db, users, accountTokens, mails, limits, publicUrl }));
   // The staff area (issue 15, docs/staff-area.md).
-  const staff = { db, users, accountTokens, tokens, mails, publicUrl, now };
+  const staff = { db, users, accountTokens, tokens, mails, publicUrl, now, push };
   app.route('/api', staffBuyersRoutes(staff));
   app.route('/api', staffLeadsRoutes(staff));
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
-  app.route('/api', adminMailsRoutes({ ...staff, throttle }));
+  app.route('/api', adminMailsRoutes(staff));
   app.route('/api', clientAreaRoutes({ ...staff, throttle, documents }));
   app.route('/api', clientDocumentsRoutes({ ...staff, documents }));
   app.route('/api', visitsRoutes({ ...staff, documents, geo }));
+  app.route('/api', pushRoutes({ ...staff, throttle }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

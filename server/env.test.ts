@@ -1,5 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EnvError, isLoopbackHost, parseEnv, publicBaseUrl } from './env';
+import { EnvError, isLoopbackHost, isVapidPair, parseEnv, publicBaseUrl } from './env';
 
 /** Production needs its signing key from the environment (below). */
 const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) };
@@ -101,5 +102,62 @@ describe('several instances', () => {
       /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: manquant/,
     );
     expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+  });
+});
+
+describe('Web Push settings', () => {
+  /** A fresh P-256 pair, base64url, as `npx web-push generate-vapid-keys` prints one. */
+  const newPair = () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const scalar = ecdh.getPrivateKey();
+    return {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+      VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString(
+        'base64url',
+      ),
+    };
+  };
+
+  it('takes a VAPID pair whole, and checks that its halves belong together', () => {
+    const mine = newPair();
+    expect(isVapidPair(mine.VAPID_PUBLIC_KEY, mine.VAPID_PRIVATE_KEY)).toBe(true);
+    expect(parseEnv(mine).VAPID_PRIVATE_KEY).toBe(mine.VAPID_PRIVATE_KEY);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: mine.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: manquant/,
+    );
+    expect(() => parseEnv({ VAPID_PRIVATE_KEY: mine.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: manquant/,
+    );
+    expect(() => parseEnv({ ...mine, VAPID_PUBLIC_KEY: newPair().VAPID_PUBLIC_KEY })).toThrow(
+      /ne correspond pas à VAPID_PUBLIC_KEY/,
+    );
+    expect(
+      parseEnv({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: ' ' }).VAPID_PUBLIC_KEY,
+    ).toBeUndefined();
+  });
+
+  it('refuses a malformed key or subject', () => {
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY doit être/);
+    expect(() => parseEnv({ VAPID_PRIVATE_KEY: 'a'.repeat(44) })).toThrow(
+      /VAPID_PRIVATE_KEY doit être/,
+    );
+    expect(() => parseEnv({ VAPID_SUBJECT: 'contact@chassimmo.fr' })).toThrow(/VAPID_SUBJECT/);
+    expect(parseEnv({ VAPID_SUBJECT: 'mailto:contact@chassimmo.fr' }).VAPID_SUBJECT).toBe(
+      'mailto:contact@chassimmo.fr',
+    );
+    expect(parseEnv({ VAPID_SUBJECT: 'https://www.chassimmo.fr' }).VAPID_SUBJECT).toBe(
+      'https://www.chassimmo.fr',
+    );
+  });
+
+  it('lets push go to a local test server in tests only', () => {
+    const test = { NODE_ENV: 'test', PUSH_ALLOW_LOCAL_ENDPOINTS: '1' };
+    expect(parseEnv(test).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(true);
+    expect(parseEnv({}).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(false);
+    expect(() => parseEnv({ PUSH_ALLOW_LOCAL_ENDPOINTS: '1' })).toThrow(/réservé aux tests/);
+    expect(() => parseEnv({ ...production, PUSH_ALLOW_LOCAL_ENDPOINTS: '1' })).toThrow(
+      /PUSH_ALLOW_LOCAL_ENDPOINTS/,
+    );
   });
 });

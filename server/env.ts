@@ -1,4 +1,19 @@
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
+
+export const VAPID_PUBLIC_KEY_PATTERN = /^B[A-Za-z0-9_-]{86}$/;
+export const VAPID_PRIVATE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** True when `privateKey` is the private half of `publicKey` (P-256, both base64url). */
+export function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
 
 const optionalUrl = (what: string) =>
   z
@@ -132,6 +147,32 @@ export const envSchema = z.object({
     /^[\w.-]{1,64}$/,
     'INSTANCE_ID : lettres, chiffres, . _ - (64 au plus).',
   ),
+  /**
+   * Web Push (docs/push.md): the VAPID key pair, base64url, as `npx web-push generate-vapid-keys`
+   * prints it; absent, a pair generated once and kept in DATA_DIR/vapid-keys.json. Several
+   * instances must share one pair.
+   */
+  VAPID_PUBLIC_KEY: optionalMatching(
+    VAPID_PUBLIC_KEY_PATTERN,
+    'VAPID_PUBLIC_KEY doit être une clé publique P-256 en base64url (87 caractères commençant par B).',
+  ),
+  VAPID_PRIVATE_KEY: optionalMatching(
+    VAPID_PRIVATE_KEY_PATTERN,
+    'VAPID_PRIVATE_KEY doit être une clé privée P-256 en base64url (43 caractères).',
+  ),
+  /** Whom the push services may contact about our messages; default mailto: the company. */
+  VAPID_SUBJECT: optionalMatching(
+    /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+    'VAPID_SUBJECT doit être une adresse mailto:… ou https://….',
+  ),
+  /**
+   * Tests only: lets a push subscription point to an http address of this machine (a local
+   * server standing in for the push service). Refused outside NODE_ENV=test.
+   */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'PUSH_ALLOW_LOCAL_ENDPOINTS doit valoir 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent.',
@@ -221,6 +262,26 @@ function refuseIncompleteS3(env: Env): void {
   );
 }
 
+/** VAPID keys come as a pair, and must be one; the local test endpoints, in tests only. */
+function refuseBadPush(env: Env): void {
+  const problems: string[] = [];
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    problems.push(
+      `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: manquant (VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble\u00a0; sans eux, une paire est générée dans DATA_DIR).`,
+    );
+  else if (publicKey && privateKey && !isVapidPair(publicKey, privateKey))
+    problems.push(
+      'VAPID_PRIVATE_KEY: ne correspond pas à VAPID_PUBLIC_KEY (copiez les deux clés d’une même paire).',
+    );
+  if (env.PUSH_ALLOW_LOCAL_ENDPOINTS && env.NODE_ENV !== 'test')
+    problems.push(
+      'PUSH_ALLOW_LOCAL_ENDPOINTS: réservé aux tests (NODE_ENV=test)\u00a0; ailleurs, les notifications ne partent que vers les services de notification connus.',
+    );
+  if (problems.length)
+    throw new EnvError(`Configuration refusée\u00a0:\n  - ${problems.join('\n  - ')}`);
+}
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -230,6 +291,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     refuseUnfulfillableStripe(result.data);
     refuseLocalJwtSecret(result.data);
     refuseIncompleteS3(result.data);
+    refuseBadPush(result.data);
     return result.data;
   }
   const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

@@ -17,6 +17,7 @@ import {
   replayQueue,
   type Notify,
 } from './outbox-replay';
+import { notificationOf, readPushData, sameOriginUrl, windowFor } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -101,3 +102,32 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 // Safari and Firefox have no Background Sync: replay whenever the worker starts too.
 void replayQueue(queue, notify);
+
+// Web Push (docs/push.md): a message from the server shows a notification; a click on it brings
+// forward a window of the app on the message's page, or opens one.
+self.addEventListener('push', (event: PushEvent) => {
+  const { title, options } = notificationOf(readPushData(event.data), self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: unknown };
+  const target = sameOriginUrl(url, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const found = windowFor(windows, target, self.location.origin);
+      if (found) {
+        const shown = found.navigate
+          ? await found.window.navigate(target).catch(() => null)
+          : found.window;
+        if (shown) {
+          await shown.focus();
+          return;
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -353,6 +353,38 @@ export interface VisitPhotoTable {
   created_at: string;
 }
 
+/** A browser that allowed Web Push notifications for a signed-in person (docs/push.md). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The push service's address for this browser (unique). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which encrypt each message. */
+  p256dh: string;
+  auth: string;
+  /** « Chrome sur Android »: what device it is, read from its User-Agent. */
+  user_agent: string;
+  created_at: string;
+}
+
+/** A task on a buyer's file or an owner lead (issue 29): what, when, who must do it, done or not. */
+export interface StaffTaskTable {
+  id: Generated<number>;
+  record_type: 'buyer' | 'owner';
+  /** The buyer's account (record_type 'buyer'). */
+  buyer_id: string | null;
+  /** The owner lead (record_type 'owner'). */
+  lead_id: number | null;
+  text: string;
+  /** ISO instant. */
+  due_at: string;
+  created_by: string | null;
+  created_at: string;
+  assignee_id: string | null;
+  done_at: string | null;
+  done_by: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -374,4 +406,5 @@ export interface Database {
   visit: VisitTable;
   visit_report: VisitReportTable;
   visit_photo: VisitPhotoTable;
+  push_subscription: PushSubscriptionTable;
 }

@@ -19,6 +19,7 @@ import type { DocumentStore } from '../documents/document-store';
 import { deleteFiles, removeDocumentRows } from '../documents/documents.repo';
 import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
 import { removeBuyerVisits } from '../visits/visits.repo';
+import { removeUserSubscriptions } from '../push/push.repo';
 
 /** The client area's SQL (issue 16, docs/client-area.md): always the caller's own rows. */
 
@@ -235,6 +236,8 @@ export async function deleteClientAccount(
       .where('user_id', '=', userId)
       .execute();
     await trx.deleteFrom('staff_note').where(aboutBuyer(userId)).execute();
+    // The devices that allowed notifications are told nothing more (docs/push.md).
+    await removeUserSubscriptions(trx, userId);
     // The trail keeps what was done and when, not what it said: file names, reasons and the
     // search's before/after carry the person's data.
     await trx

@@ -109,9 +109,21 @@ export async function logout({ revoke = true }: { revoke?: boolean } = {}): Prom
   void import('../../db/api-cache.repo')
     .then(({ apiCache }) => apiCache.clear())
     .catch(() => undefined);
+  // This device stops receiving the leaving person's notifications (docs/push.md), told with
+  // their token before it is revoked; only where notifications were allowed, the module loaded
+  // only then, never with the public pages.
+  const forgetPush =
+    typeof Notification !== 'undefined' &&
+    Notification.permission === 'granted' &&
+    'serviceWorker' in navigator
+      ? import('../push')
+          .then(({ forgetPushDevice }) => forgetPushDevice(token))
+          .catch(() => undefined)
+      : undefined;
   userRefresh.cancel();
   clearToken();
   apply(null);
+  if (forgetPush) await forgetPush;
   if (revoke && token) {
     try {
       await (await remote()).revokeToken(token);

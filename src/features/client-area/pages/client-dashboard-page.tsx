@@ -5,6 +5,7 @@ import { useCachedApi } from '../../../db/use-cached-api';
 import { AccountPage } from '../../../ui/account-page';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
+import { PushOptIn } from '../../push';
 import { MyAccount } from '../components/my-account';
 import { MyCriteria } from '../components/my-criteria';
 import { MyDocuments } from '../components/my-documents';
@@ -132,6 +133,9 @@ export default function ClientDashboardPage() {
         </Section>
         <Section id="mon-compte">
           <MyAccount />
+          <div className="mt-6 border-t border-base-300 pt-6">
+            <PushOptIn what="Un nouveau message de votre chasseur s’y affiche alors, même l’application fermée." />
+          </div>
           <p className="mt-6 text-sm text-base-content/75">
             Une question&#8239;? Appelez-nous au{' '}
             <a href={`tel:${company.phoneE164}`} className="link link-primary">

@@ -11,6 +11,7 @@ import { Callback, HunterName } from '../components/callback';
 import { offlineSince } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
 import { NewReportButton } from '../components/new-report-button';
+import { PushOptIn } from '../../push';
 import { TodayVisits } from '../components/planned-visits-today';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
 import { useStaffApi } from '../staff-api';
@@ -95,7 +96,12 @@ export function TodayScreen() {
           ? 'Les nouvelles demandes à rappeler sous 48\u00a0heures, celles sans chasseur d’abord.'
           : 'Vos nouvelles demandes à rappeler sous 48\u00a0heures.'
       }
-      actions={<NewReportButton />}
+      actions={
+        <>
+          <PushOptIn compact />
+          <NewReportButton />
+        </>
+      }
       updatedAt={offlineSince(load)}
     >
       <LoadGate load={load} loading="Chargement des demandes du jour…">
