@@ -25,6 +25,7 @@ import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
+import { messagesRoutes } from './resources/messages/messages.routes';
 import { pushRoutes } from './resources/push/push.routes';
 import { pushSettingsFrom, type PushSettings } from './push/push';
 import { LocalDocumentStore, type DocumentStore } from './resources/documents/document-store';
@@ -174,6 +175,7 @@ export function createApp({
   app.route('/api', clientAreaRoutes({ ...staff, throttle, documents }));
   app.route('/api', clientDocumentsRoutes({ ...staff, documents }));
   app.route('/api', visitsRoutes({ ...staff, documents, geo }));
+  app.route('/api', messagesRoutes(staff));
   app.route('/api', pushRoutes({ ...staff, throttle }));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).

@@ -44,6 +44,8 @@ const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   // Issue 28: a visit report's photos (the image's bytes) and the buyer's answer to a report.
   ['PUT', VISIT_PHOTO_UPLOAD, 'visit-photo'],
   ['POST', /^\/api\/client\/visit-reports\/\d+\/answer$/, 'visit-answer'],
+  // Issue 29: a message of a project's conversation, from the client or the staff.
+  ['POST', /^\/api\/(client|staff)\/projects\/\d+\/messages$/, 'message'],
 ];
 
 /**
@@ -181,6 +183,16 @@ export async function changeOf(
       const { answer, comment } = body;
       if (answer !== 'interesse' && answer !== 'pas_pour_moi') return undefined;
       return { flow, reportId, answer, comment: typeof comment === 'string' ? comment : '' };
+    }
+    if (flow === 'message') {
+      const [, side, id] =
+        /^\/api\/(client|staff)\/projects\/(\d+)\/messages$/.exec(pathname) ?? [];
+      const projectId = Number(id);
+      const body: unknown = await request.clone().json();
+      if ((side !== 'client' && side !== 'staff') || !Number.isSafeInteger(projectId))
+        return undefined;
+      if (!isRecord(body) || typeof body.text !== 'string') return undefined;
+      return { flow, side, projectId, text: body.text };
     }
     if (flow === 'client-document') {
       const kind = /^\/api\/client\/documents\/([a-z_]+)$/.exec(pathname)?.[1];

@@ -385,6 +385,28 @@ export interface StaffTaskTable {
   done_by: string | null;
 }
 
+/** A message of a buyer project's conversation (issue 29, docs/messages.md). */
+export interface MessageTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Who wrote it (null once that account is gone). */
+  author_id: string | null;
+  /** 'client' (the buyer) or 'staff' (the hunter, a manager…). */
+  side: 'client' | 'staff';
+  text: string;
+  created_at: string;
+  /** When the other side first read it. */
+  read_at: string | null;
+}
+
+/** When a recipient was last e-mailed about a conversation (at most one mail per 15 minutes). */
+export interface MessageMailTable {
+  project_id: number;
+  /** An account's id, or 'agency' (the agency's address, when no hunter can be told). */
+  recipient: string;
+  mailed_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -406,5 +428,7 @@ export interface Database {
   visit: VisitTable;
   visit_report: VisitReportTable;
   visit_photo: VisitPhotoTable;
+  message: MessageTable;
+  message_mail: MessageMailTable;
   push_subscription: PushSubscriptionTable;
 }

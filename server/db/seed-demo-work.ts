@@ -11,6 +11,7 @@ import type { Db } from './database';
 import type { Database } from './schema';
 import { insertOwnerLead } from '../resources/leads/owner-leads.repo';
 import { DEMO_PASSWORD } from './seed';
+import { seedDemoConversation } from '../resources/messages/messages.repo';
 
 /**
  * Demo work for the staff area (issue 15), outside production only, right after the demo
@@ -216,6 +217,9 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
           created_at: new Date(now - 20 * HOUR).toISOString(),
         })
         .execute();
+      // Issue 29: the hunter's first message in her conversation, waiting for her answer.
+      const asked = new Date(now - 19 * HOUR).toISOString();
+      await seedDemoConversation(trx, claire.id, demoHunter?.id ?? null, asked);
     }
 
     for (let i = 0; i < 24; i++) {

@@ -403,3 +403,26 @@ export function visitAnswerMail(
     },
   );
 }
+
+/**
+ * New messages in a project's conversation (issue 29), to the other side: at most one mail per
+ * 15 minutes per conversation and recipient, saying how many wait (never what they say).
+ */
+export function newMessagesMail(
+  to: string,
+  firstname: string | null,
+  news: { count: number; from: string; toClient: boolean; url: string },
+): Mail {
+  const what = news.count > 1 ? `${news.count}\u00a0nouveaux messages` : 'Un nouveau message';
+  const where = news.toClient ? 'dans votre espace client' : 'sur sa fiche acquéreur';
+  return render(to, `${what} de ${news.from}`, {
+    greeting: firstname ? `Bonjour ${firstname},` : 'Bonjour,',
+    paragraphs: [
+      news.count > 1
+        ? `${news.from} vous a écrit\u00a0: ${news.count}\u00a0messages non lus vous attendent ${where}.`
+        : `${news.from} vous a écrit\u00a0: son message vous attend ${where}.`,
+      'Les messages qui suivront dans le quart d’heure ne feront pas l’objet d’un autre e-mail.',
+    ],
+    action: { label: 'Lire et répondre', url: news.url },
+  });
+}

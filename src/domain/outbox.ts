@@ -14,7 +14,8 @@ export type OutboxFlow =
   | 'client-document'
   | 'visit-report'
   | 'visit-photo'
-  | 'visit-answer';
+  | 'visit-answer'
+  | 'message';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -40,6 +41,8 @@ export interface OutboxChanges {
   'visit-photo': { ref: string; photoId: string; size: number };
   /** The buyer's answer to a visit report. */
   'visit-answer': { reportId: number; answer: 'interesse' | 'pas_pour_moi'; comment: string };
+  /** A message of a project's conversation (issue 29), from the client or the staff. */
+  message: { side: 'client' | 'staff'; projectId: number; text: string };
 }
 export type ChangeFlow = keyof OutboxChanges;
 /** The header a signed-in change carries so the worker records whose it is (`owner`). */
@@ -240,6 +243,7 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   'visit-report': { label: 'Compte rendu de visite', feminine: false },
   'visit-photo': { label: 'Photo de visite', feminine: true },
   'visit-answer': { label: 'Réponse à un compte rendu', feminine: true },
+  message: { label: 'Message', feminine: false },
 };
 
 /** The outbox entries of the visit report `ref` (the report and its photos). */

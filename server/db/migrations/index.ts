@@ -15,6 +15,7 @@ import * as m0013 from './0013_user_version';
 import * as m0014 from './0014_search_text';
 import * as m0015 from './0015_list_indexes';
 import * as m0016 from './0016_visits';
+import * as m0017 from './0017_messages';
 import * as m0018 from './0018_push';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0014_search_text': m0014,
   '0015_list_indexes': m0015,
   '0016_visits': m0016,
+  '0017_messages': m0017,
   '0018_push': m0018,
 };
 

@@ -18,6 +18,7 @@ import {
 import type { DocumentStore } from '../documents/document-store';
 import { deleteFiles, removeDocumentRows } from '../documents/documents.repo';
 import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
+import { removeBuyerMessages } from '../messages/messages.repo';
 import { removeBuyerVisits } from '../visits/visits.repo';
 import { removeUserSubscriptions } from '../push/push.repo';
 
@@ -256,6 +257,8 @@ export async function deleteClientAccount(
       { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
       at,
     );
+    // The conversations with the agency (issue 29): what the person wrote, and was written.
+    await removeBuyerMessages(trx, userId);
     // The documents sent (identity, payslips…), and the visits and reports made for the person
     // (where they looked for a home, their answers), with the reports' photos.
     return [...(await removeDocumentRows(trx, userId)), ...(await removeBuyerVisits(trx, userId))];

@@ -9,7 +9,8 @@ import { PushOptIn } from '../../push';
 import { MyAccount } from '../components/my-account';
 import { MyCriteria } from '../components/my-criteria';
 import { MyDocuments } from '../components/my-documents';
-import { Messages, MyProject } from '../components/my-project';
+import { MyMessages } from '../components/my-messages';
+import { MyProject } from '../components/my-project';
 import { MyOrders } from '../components/my-orders';
 import { MyVisits, useClientVisits } from '../components/my-visits';
 import { OVERVIEW_PATH, type ClientOverview } from '../overview';
@@ -127,7 +128,9 @@ export default function ClientDashboardPage() {
         <Section id="mes-documents">
           <MyDocuments />
         </Section>
-        <Section id="messages">{overview ? <Messages overview={overview} /> : waiting}</Section>
+        <Section id="messages">
+          {overview ? <MyMessages userId={userId} overview={overview} /> : waiting}
+        </Section>
         <Section id="mes-commandes" srOnlyTitle>
           <MyOrders />
         </Section>

@@ -7,6 +7,7 @@ import { FactList } from '../../../ui/fact-list';
 import { useSession } from '../../auth';
 import { AuditList } from '../components/audit-list';
 import { BuyerDocuments } from '../components/buyer-documents';
+import { BuyerMessages } from '../components/buyer-messages';
 import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { PlannedVisits } from '../components/planned-visits';
@@ -135,6 +136,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               <ReportDrafts buyerId={fiche.user._id} paths={staffPaths} />
             </VisitReportsPanel>
             <BuyerDocuments userId={fiche.user._id} />
+            <BuyerMessages fiche={fiche} />
             <NotesPanel
               recordType="buyer"
               recordId={fiche.user._id}
