@@ -171,7 +171,7 @@ export function createApp({
   app.route('/api', staffLeadsRoutes(staff));
   app.route('/api', adminUsersRoutes(staff));
   app.route('/api', staffFiguresRoutes(staff));
-  app.route('/api', adminMailsRoutes(staff));
+  app.route('/api', adminMailsRoutes({ ...staff, throttle }));
   app.route('/api', clientAreaRoutes({ ...staff, throttle, documents }));
   app.route('/api', clientDocumentsRoutes({ ...staff, documents }));
   app.route('/api', visitsRoutes({ ...staff, documents, geo }));

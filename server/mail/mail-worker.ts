@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { skippingLocked } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
+import { withoutSecretLinks } from './secret-links';
 
 /** Where the worker hands a mail over: an SMTP server, or nowhere (development). */
 export interface MailTransport {
@@ -72,8 +73,10 @@ export interface MailWorkerOptions {
   /** A claim older than this is taken to belong to a stopped worker. */
   leaseMs?: number;
   /**
-   * Production: a delivered mail's body is blanked (its links open accounts; only their hash is
-   * kept elsewhere). Development keeps it for /dev/outbox.
+   * Production: a delivered mail is kept without its personal links (activation, password
+   * reset: they open accounts; only their hash is kept elsewhere), masked by secret-links.ts, so
+   * « Courriels » can still show and resend the rest (issue 29). Development keeps the whole body
+   * for /dev/outbox.
    */
   forgetDeliveredBodies?: boolean;
   /** Delivered and abandoned mails are deleted after this long. */
@@ -185,7 +188,7 @@ export class MailWorker {
           status: 'sent',
           sent_at: new Date(this.now()).toISOString(),
           lease_until: null,
-          ...(this.forgetDeliveredBodies ? { text: '', html: '' } : {}),
+          ...(this.forgetDeliveredBodies ? withoutSecretLinks(mail) : {}),
         })
         .where('id', '=', mail.id)
         .where('lease_until', '=', leaseUntil)

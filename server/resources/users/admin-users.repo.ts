@@ -138,6 +138,16 @@ export async function resendWelcome(deps: StaffRouteDeps, row: UserRow): Promise
 }
 
 /**
+ * What a change may add in its transaction: `guard`, checked first (false: nothing is written,
+ * the change answers as stale), and `after`, run once the change and its audit are written (its
+ * mail, say).
+ */
+export interface ChangeHooks {
+  guard?: (trx: Transaction<Database>) => Promise<boolean>;
+  after?: (trx: Transaction<Database>, before: UserRow, after: UserRow) => Promise<void>;
+}
+
+/**
  * A staff change to an account, made on the version read: applied only if the account is still
  * at it (the version is bumped), with its audit entry, in one transaction; otherwise the
  * account as it is now.
@@ -149,6 +159,7 @@ export async function changeUser(
   set: (row: UserRow) => Updateable<UserTable>,
   auditOfChange: (before: UserRow, after: UserRow) => Parameters<typeof audit>[1],
   at: string,
+  hooks: ChangeHooks = {},
 ): Promise<Versioned<UserRow>> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -158,6 +169,7 @@ export async function changeUser(
       .executeTakeFirst();
     if (!row) return { kind: 'missing' };
     if (row.version !== version) return { kind: 'stale', current: row };
+    if (hooks.guard && !(await hooks.guard(trx))) return { kind: 'stale', current: row };
     const saved = await trx
       .updateTable('app_user')
       .set({ ...set(row), version: row.version + 1, updated_at: at })
@@ -167,6 +179,7 @@ export async function changeUser(
       .executeTakeFirst();
     if (!saved) return { kind: 'stale', current: row };
     await audit(trx, auditOfChange(row, saved), at);
+    await hooks.after?.(trx, row, saved);
     return { kind: 'done', value: saved };
   });
 }
@@ -206,34 +219,6 @@ export function editUser(
       recordId: id,
       before: toUser(before),
       after: toUser(after),
-    }),
-    at,
-  );
-}
-
-/** PUT /users/:id: archived, every session ends now. */
-export function archiveUser(
-  db: Db,
-  actorId: string,
-  id: string,
-  { isArchived, version }: { isArchived: boolean; version: number },
-  at: string,
-): Promise<Versioned<UserRow>> {
-  return changeUser(
-    db,
-    id,
-    version,
-    (row) => ({
-      is_archived: isArchived ? 1 : 0,
-      ...(isArchived ? { session_version: row.session_version + 1 } : {}),
-    }),
-    (before) => ({
-      actorId,
-      action: isArchived ? 'user-archive' : 'user-unarchive',
-      recordType: 'user',
-      recordId: id,
-      before: { isArchived: before.is_archived === 1 },
-      after: { isArchived },
     }),
     at,
   );

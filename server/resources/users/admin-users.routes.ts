@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import {
   USER_STALE,
+  type HandoverNeededBody,
   userArchiveSchema,
   userEditSchema,
   userFieldsSchema,
@@ -17,7 +18,6 @@ import type { StaffRouteDeps } from '../../staff/deps';
 import { queryOf } from '../../staff/paging';
 import { actorOf, isSupervisor, requireStaff, type StaffEnv } from '../../staff/policy';
 import {
-  archiveUser,
   createUser,
   deleteUser,
   editUser,
@@ -28,6 +28,7 @@ import {
   resendWelcome,
   type Versioned,
 } from './admin-users.repo';
+import { setArchived } from './handover.repo';
 import { toUserView, type UserRow as UserRecord } from './users.repo';
 
 const FORBIDDEN = 'Vous n’avez pas accès à cette ressource.';
@@ -123,13 +124,28 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return answer(c, await editUser(db, actorOf(c).id, id, data, at()));
   });
 
+  // Archiving a hunter who still has buyers or owner leads needs `handTo`: another active
+  // hunter, or null (the managers' pool). Everything moves in the archive's transaction.
   app.put('/users/:id', ...admin, async (c) => {
     const change = await changeOf(c, userArchiveSchema);
     if (change instanceof Response) return change;
     const { row, id, data } = change;
     if (data.isArchived && hasRole(row, Role.ADMIN) && (await otherAdmins(db, id)) === 0)
       return apiError(c, 409, LAST_ADMIN);
-    return answer(c, await archiveUser(db, actorOf(c).id, id, data, at()));
+    if (data.isArchived && typeof data.handTo === 'string') {
+      const refusal = await hunterRefusal(db, data.handTo === id ? 'self' : data.handTo);
+      if (refusal) return apiError(c, 400, refusal, { handTo: refusal });
+    }
+    const done = await setArchived(deps, actorOf(c).id, id, data, at());
+    if (done.kind === 'work')
+      return apiError(c, 409, done.message, undefined, {
+        handover: done.counts,
+      } satisfies Omit<HandoverNeededBody, 'message'>);
+    if (done.kind === 'target') {
+      const refusal = 'Choisissez un chasseur immobilier actif.';
+      return apiError(c, 400, refusal, { handTo: refusal });
+    }
+    return answer(c, done);
   });
 
   app.delete('/admin/users/:id', ...admin, async (c) => {

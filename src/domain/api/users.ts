@@ -54,12 +54,52 @@ export const userEditSchema = userFieldsSchema.extend({ version: userVersion });
 export type UserEdit = z.output<typeof userEditSchema>;
 export type UserEditInput = z.input<typeof userEditSchema>;
 
-/** PUT /api/users/:id: archive or bring back an account, on the version the admin read. */
+/**
+ * PUT /api/users/:id: archive or bring back an account, on the version the admin read. A hunter
+ * who still has buyers or owner leads is archived only with `handTo` (issue 29): the active
+ * hunter who takes them, or null for the managers' pool (unassigned); without it, 409 with
+ * `handover` (the counts).
+ */
 export const userArchiveSchema = z.object({
   isArchived: z.boolean({ error: 'isArchived vaut true ou false.' }),
   version: userVersion,
+  handTo: z
+    .string({ error: 'Choisissez à qui confier ses dossiers.' })
+    .trim()
+    .min(1, 'Choisissez à qui confier ses dossiers.')
+    .max(HUNTER_ID_MAX)
+    .nullable()
+    .optional(),
 });
 export type UserArchive = z.output<typeof userArchiveSchema>;
+
+/** What a hunter still works: their buyers (client accounts) and owner leads. */
+export interface HandoverCounts {
+  buyers: number;
+  leads: number;
+}
+
+/** 409 of an archive without `handTo` while the hunter still has work. */
+export interface HandoverNeededBody {
+  message: string;
+  handover: HandoverCounts;
+}
+
+const counted = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('fr-FR')}\u00a0${n === 1 ? one : many}`;
+
+/** « 9 acquéreurs et 2 propriétaires », the non-zero parts only. */
+export function handoverWork({ buyers, leads }: HandoverCounts): string {
+  const parts = [
+    buyers ? counted(buyers, 'acquéreur', 'acquéreurs') : '',
+    leads ? counted(leads, 'propriétaire', 'propriétaires') : '',
+  ].filter(Boolean);
+  return parts.join(' et ');
+}
+
+/** « Karim Benali suit encore 9 acquéreurs et 2 propriétaires : choisissez à qui les confier. » */
+export const handoverNeeded = (name: string, counts: HandoverCounts) =>
+  `${name} suit encore ${handoverWork(counts)}\u00a0: choisissez à qui les confier.`;
 
 /** A user as the staff API answers it: the account and its version (sent back with a change). */
 export type UserRow = User & { version: number };

@@ -1,7 +1,14 @@
-import type { MailStatus, QueuedMailRow } from '../../../domain/staff-admin-views';
+import { useState } from 'react';
+import {
+  MAILS_PATH,
+  mailPath,
+  type MailResent,
+  type MailStatus,
+  type QueuedMailRow,
+} from '../../../domain/api/mails';
+import { formatShortDate, formatTime } from '../../../domain/french-date';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { formatDateTime } from '../components/notes-panel';
 import {
   ListFilters,
   ListFrame,
@@ -10,8 +17,9 @@ import {
   useStaffList,
 } from '../components/staff-list';
 import { staffChange } from '../staff-api';
+import { MailReader } from './mails/mail-reader';
 
-const FILTERS = ['status'] as const;
+const FILTERS = ['q', 'status'] as const;
 
 const statuses: Record<MailStatus, { label: string; badge: string }> = {
   pending: { label: 'En attente', badge: 'badge-warning' },
@@ -30,39 +38,67 @@ const columns = [
   { label: <span className="sr-only">Actions</span> },
 ];
 
+/** « 26 nov., 14 h 05 »: a table's date, never broken inside. */
+const when = (iso: string) => `${formatShortDate(iso)}, ${formatTime(iso)}`;
+
 /**
- * « Courriels » (admins): the durable mail queue (GET /api/admin/mails), newest first, by
- * status; a failed mail can be sent again (POST /api/admin/mails/:id/retry).
+ * « Courriels » (managers, directeurs, admins): the durable mail queue (GET /api/admin/mails),
+ * newest first, by recipient and status. Each mail opens in a reader (its body; personal links
+ * masked by the server); a failed mail goes back to the queue (…/retry), a sent one is sent again
+ * as a new copy (…/resend, a few an hour).
  */
 export function MailsScreen() {
-  const list = useStaffList<QueuedMailRow>('/api/admin/mails', FILTERS);
+  const list = useStaffList<QueuedMailRow>(MAILS_PATH, FILTERS);
+  const [open, setOpen] = useState<number | null>(null);
 
   const retry = async (mail: QueuedMailRow) => {
-    const answer = await staffChange<{ requeued: boolean }>(
-      `/api/admin/mails/${mail.id}/retry`,
-      'POST',
-    );
+    const answer = await staffChange<{ requeued: boolean }>(`${mailPath(mail.id)}/retry`, 'POST');
     if (answer.ok) {
       notify.success(`Le courriel à ${mail.to} repart dans la file d’envoi.`);
       list.reload();
     } else notify.error(answer.message);
   };
 
+  const resend = async (mail: QueuedMailRow) => {
+    const answer = await staffChange<MailResent>(`${mailPath(mail.id)}/resend`, 'POST');
+    if (answer.ok) {
+      notify.success(`Une copie du courriel part à ${mail.to}.`);
+      list.reload();
+    } else notify.error(answer.message);
+  };
+
+  /** « Renvoyer »: a failed mail is tried again, a sent one is sent again as a copy. */
+  const again = (mail: QueuedMailRow) =>
+    mail.status === 'failed' || mail.status === 'sent' ? (
+      <BusyButton
+        className="btn btn-sm"
+        run={() => (mail.status === 'failed' ? retry(mail) : resend(mail))}
+      >
+        Renvoyer<span className="sr-only"> le courriel à {mail.to}</span>
+      </BusyButton>
+    ) : null;
+
   return (
     <ListFrame
       list={list}
       title="Courriels"
-      lead="Les courriels envoyés par le site, du plus récent au plus ancien. Ceux en échec après plusieurs essais peuvent être renvoyés."
+      lead="Les courriels envoyés par le site, du plus récent au plus ancien. Ouvrez-en un pour le lire, renvoyez-le s’il n’est pas arrivé."
     >
       <ListFilters
         list={list}
+        search={{
+          label: 'Rechercher un destinataire',
+          placeholder: 'Adresse e-mail ou une partie',
+        }}
         filters={[{ name: 'status', label: 'Statut', options: statusOptions }]}
       />
       <PagedTable
         list={list}
         what={['courriel', 'courriels']}
         empty={
-          list.values.status ? 'Aucun courriel avec ce statut.' : 'Aucun courriel pour l’instant.'
+          list.values.q || list.values.status
+            ? 'Aucun courriel ne correspond à cette recherche.'
+            : 'Aucun courriel pour l’instant.'
         }
         columns={columns}
         row={(mail) => {
@@ -70,7 +106,15 @@ export function MailsScreen() {
           return (
             <tr key={mail.id}>
               <td className="whitespace-nowrap">{mail.to}</td>
-              <td className="min-w-48">{mail.subject}</td>
+              <td className="min-w-48">
+                <button
+                  type="button"
+                  className="link link-primary text-left"
+                  onClick={() => setOpen(mail.id)}
+                >
+                  {mail.subject}
+                </button>
+              </td>
               <td>
                 <span className={`badge whitespace-nowrap ${status.badge}`}>{status.label}</span>
               </td>
@@ -86,26 +130,21 @@ export function MailsScreen() {
               <td className="whitespace-nowrap text-sm">
                 {mail.sentAt ? (
                   <>
-                    Envoyé le {formatDateTime(mail.sentAt)}
-                    <div className="text-base-content/75">
-                      Créé le {formatDateTime(mail.createdAt)}
-                    </div>
+                    Envoyé le {when(mail.sentAt)}
+                    <div className="text-base-content/75">Créé le {when(mail.createdAt)}</div>
                   </>
                 ) : (
-                  <>Créé le {formatDateTime(mail.createdAt)}</>
+                  <>Créé le {when(mail.createdAt)}</>
                 )}
               </td>
-              <td>
-                {mail.status === 'failed' ? (
-                  <BusyButton className="btn btn-sm" run={() => retry(mail)}>
-                    Renvoyer<span className="sr-only"> le courriel à {mail.to}</span>
-                  </BusyButton>
-                ) : null}
-              </td>
+              <td>{again(mail)}</td>
             </tr>
           );
         }}
       />
+      {open === null ? null : (
+        <MailReader key={open} mailId={open} onClose={() => setOpen(null)} actions={again} />
+      )}
     </ListFrame>
   );
 }

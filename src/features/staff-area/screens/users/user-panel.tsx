@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { UserRow } from '../../../../domain/api/users';
+import type { HandoverCounts, UserRow } from '../../../../domain/api/users';
 import { notify } from '../../../../lib/toast';
 import { BusyButton } from '../../../../ui/busy-button';
 import { staffChange } from '../../staff-api';
 import { DeleteUserButton } from './delete-user-dialog';
+import { HandoverDialog, putArchive } from './handover-dialog';
 import { UserForm } from './user-form';
 import { fullName, StatusBadge, type Hunter } from './user-status';
 
@@ -32,6 +33,10 @@ export function UserPanel({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [stale, setStale] = useState<string | null>(null);
+  /** The server's refusal of an archive while the hunter has work: the dialog asks who takes it. */
+  const [handover, setHandover] = useState<{ message: string; counts: HandoverCounts } | null>(
+    null,
+  );
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -42,12 +47,10 @@ export function UserPanel({
     onReloaded(current);
   };
 
+  // A hunter who still has work is archived only once someone takes it (HandoverDialog).
   const archive = async (u: UserRow) => {
     setStale(null);
-    const answer = await staffChange<UserRow>(`/api/users/${encodeURIComponent(u._id)}`, 'PUT', {
-      isArchived: !u.isArchived,
-      version: u.version,
-    });
+    const answer = await putArchive(u, !u.isArchived);
     if (answer.ok) {
       notify.success(
         answer.data.isArchived
@@ -55,8 +58,9 @@ export function UserPanel({
           : `Le compte de ${u.firstname} ${u.lastname} est de nouveau actif.`,
       );
       onSaved(answer.data, false);
-    } else if (answer.status === 409 && answer.current)
-      reloaded(answer.message, answer.current as UserRow);
+    } else if (answer.status === 409 && answer.current) reloaded(answer.message, answer.current);
+    else if (answer.status === 409 && answer.handover)
+      setHandover({ message: answer.message, counts: answer.handover });
     else notify.error(answer.message);
   };
 
@@ -104,6 +108,23 @@ export function UserPanel({
             ) : null}
             <DeleteUserButton user={user} onDeleted={() => onDeleted(user)} />
           </div>
+          {handover ? (
+            <HandoverDialog
+              user={user}
+              message={handover.message}
+              counts={handover.counts}
+              onDone={(saved, to) => {
+                notify.success(
+                  to
+                    ? `Le compte de ${user.firstname} ${user.lastname} est archivé\u00a0: ses dossiers sont confiés à ${to}.`
+                    : `Le compte de ${user.firstname} ${user.lastname} est archivé\u00a0: ses dossiers attendent un chasseur (non attribués).`,
+                );
+                onSaved(saved, false);
+              }}
+              onStale={reloaded}
+              onClose={() => setHandover(null)}
+            />
+          ) : null}
           <h3 className="mt-6 mb-3 font-semibold">Modifier le compte</h3>
         </>
       ) : (
