@@ -1,5 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ece from 'http_ece';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUSH_SUBSCRIPTIONS_PATH } from '../../../src/domain/api/push';
 import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import { company } from '../../../src/domain/company';
@@ -18,8 +22,8 @@ const open = staffApps();
  * The demo accounts, a project of the demo client (followed by the demo hunter), another client
  * of the same hunter with a project, and another hunter with a client of their own.
  */
-async function setup() {
-  const t = await open();
+async function setup(env: Record<string, string> = {}) {
+  const t = await open(env);
   await t.db
     .transaction()
     .execute((trx) =>
@@ -94,6 +98,7 @@ async function setup() {
       .execute();
   return {
     t,
+    headers,
     projectId,
     other,
     foreign,
@@ -366,5 +371,75 @@ describe('unreadMessagesForStaff (« Aujourd’hui »)', () => {
         .where('project_id', '=', projectId)
         .execute(),
     ).toEqual([]);
+  });
+});
+
+/** A local HTTP server standing in for a push service: it keeps each request's body. */
+const services: Server[] = [];
+afterEach(async () => {
+  for (const server of services.splice(0))
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function pushService() {
+  const received: Buffer[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push(Buffer.concat(chunks));
+      res.writeHead(201).end();
+    });
+  });
+  services.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { endpoint: `http://127.0.0.1:${port}/wpush/v2/test`, received };
+}
+
+describe('the Web Push of a new message', () => {
+  it('tells the other side’s device once the message is stored, never for a replay', async () => {
+    const { t, headers, projectId, write } = await setup({ PUSH_ALLOW_LOCAL_ENDPOINTS: '1' });
+    const service = await pushService();
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16).toString('base64url');
+    const subscribed = await t.app.request(PUSH_SUBSCRIPTIONS_PATH, {
+      method: 'POST',
+      headers: {
+        ...headers.client,
+        'Content-Type': 'application/json',
+        'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+      },
+      body: JSON.stringify({
+        endpoint: service.endpoint,
+        expirationTime: null,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+      }),
+    });
+    expect(subscribed.status).toBe(201);
+
+    const key = randomUUID();
+    const text = 'La visite de samedi est confirmée à 10\u00a0h, devant le 12, rue Gallieni.';
+    expect((await write('chasseur', text, undefined, key)).status).toBe(201);
+    await expect.poll(() => service.received.length).toBe(1);
+    const clear = ece.decrypt(service.received[0]!, {
+      version: 'aes128gcm',
+      privateKey: ecdh,
+      authSecret: auth,
+    });
+    expect(JSON.parse(clear.toString('utf8'))).toEqual({
+      title: 'Nouveau message de Charles Chasseur',
+      body: text,
+      url: '/dashboard#messages',
+      tag: `messages-${projectId}`,
+    });
+
+    // The same message again (a replay) and the client's own answer: nothing more to her device.
+    expect((await write('chasseur', text, undefined, key)).status).toBe(201);
+    expect((await write('client', 'Parfait.')).status).toBe(201);
+    expect((await write('chasseur', 'Autre précision')).status).toBe(201);
+    await expect.poll(() => service.received.length).toBe(2);
+    expect(service.received).toHaveLength(2);
   });
 });

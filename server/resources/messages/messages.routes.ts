@@ -66,7 +66,8 @@ export function messagesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
 
   const write = (side: MessageSide) => async (c: Context<StaffEnv>) => {
     const authorId = c.get('user')._id;
-    let sent: Awaited<ReturnType<typeof recordMessage>> | undefined;
+    let sent:
+      { project: MessageProject; done: Awaited<ReturnType<typeof recordMessage>> } | undefined;
     const post = idempotentPost({
       db,
       // Keys are the author's, per conversation: another person's key can neither replay nor
@@ -83,21 +84,31 @@ export function messagesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
         return { value: project satisfies MessageProject };
       },
       work: async (trx, data, project) => {
-        sent = await recordMessage(trx, mailDeps, {
+        const done = await recordMessage(trx, mailDeps, {
           project,
           side,
           authorId,
           text: data.text,
           at: isoNow(),
         });
-        return { status: 201, body: { message: sent.message } satisfies MessageSent };
+        sent = { project, done };
+        return { status: 201, body: { message: done.message } satisfies MessageSent };
       },
     });
     const response = await post(c);
     // Committed and new (not a replay): the other side's devices are told, outside the
     // transaction; a failure there never fails the message.
-    if (response.status === 201 && sent?.notify && !response.headers.has('Idempotent-Replayed'))
-      notifyNewMessage(db, sent.notify.userId, side, sent.message, deps.publicUrl);
+    if (
+      response.status === 201 &&
+      sent?.done.notify &&
+      !response.headers.has('Idempotent-Replayed')
+    )
+      notifyNewMessage(
+        { db, push: deps.push },
+        sent.done.notify.userId,
+        sent.project,
+        sent.done.message,
+      );
     return response;
   };
 

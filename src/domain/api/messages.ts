@@ -106,8 +106,11 @@ export interface UnreadConversation {
   lastAt: string;
 }
 
-/** The first characters of a message, on one line, for a list. */
+/**
+ * The first characters of a message, on one line, for a list; the no-break spaces of French
+ * typography stay.
+ */
 export function messageExcerpt(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
