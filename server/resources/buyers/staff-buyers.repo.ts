@@ -8,6 +8,7 @@ import { projectStageMail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { changeUser, hasRole, type Versioned } from '../users/admin-users.repo';
+import { buyerAssignmentHooks } from '../users/handover.repo';
 import type { UserRow } from '../users/users.repo';
 import { projectSearchColumns, toProjectView } from './buyer-projects.repo';
 
@@ -23,16 +24,19 @@ export async function buyerAccount(db: Kysely<Database>, userId: string) {
   return row && hasRole(row, Role.CLIENT) ? row : undefined;
 }
 
-/** POST /staff/buyers/:userId/assign, on the account's version (409 when stale). */
+/**
+ * POST /staff/buyers/:userId/assign, on the account's version (409 when stale, or when the
+ * hunter was archived meanwhile); the hunter who receives the buyer is e-mailed, once.
+ */
 export function assignBuyer(
-  db: Kysely<Database>,
+  deps: Pick<StaffRouteDeps, 'db' | 'mails' | 'publicUrl'>,
   actorId: string,
   userId: string,
   { hunterId, version }: { hunterId: string | null; version: number },
   at: string,
 ): Promise<Versioned<UserRow>> {
   return changeUser(
-    db,
+    deps.db,
     userId,
     version,
     () => ({ id_chasseur: hunterId }),
@@ -45,6 +49,7 @@ export function assignBuyer(
       after: { hunterId },
     }),
     at,
+    buyerAssignmentHooks(deps, actorId, hunterId),
   );
 }
 

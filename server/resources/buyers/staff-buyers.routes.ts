@@ -104,7 +104,7 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const refusal = await hunterRefusal(db, parsed.data.hunterId);
     if (refusal) return apiError(c, 400, refusal);
     const done = await assignBuyer(
-      db,
+      deps,
       actorOf(c).id,
       client.id,
       parsed.data,

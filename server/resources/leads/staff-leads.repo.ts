@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, OwnerContactTable } from '../../db/schema';
 import { audit } from '../../staff/audit';
+import type { AssignmentHooks } from '../users/handover.repo';
 
 /** The staff's changes to owner leads (issue 15): status and assignment, versioned, audited. */
 
@@ -27,8 +28,11 @@ export function changeLead(
   changes: LeadChanges,
   action: string,
   at: string,
+  /** An assignment's (users/handover.repo `leadAssignmentHooks`): the hunter checked, then told. */
+  hooks?: AssignmentHooks<LeadRecord>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    if (hooks && !(await hooks.guard(trx))) return false;
     const updated = await trx
       .updateTable('owner_contact')
       .set({ ...changes, version: lead.version + 1 })
@@ -44,6 +48,7 @@ export function changeLead(
       { actorId, action, recordType: 'owner', recordId: lead.id, before, after: changes },
       at,
     );
+    await hooks?.after(trx, lead);
     return true;
   });
 }

@@ -12,7 +12,8 @@ import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { leadFiche, listLeads } from './leads.repo';
-import { changeLead, findLead, type LeadChanges } from './staff-leads.repo';
+import { changeLead, findLead, type LeadChanges, type LeadRecord } from './staff-leads.repo';
+import { leadAssignmentHooks, type AssignmentHooks } from '../users/handover.repo';
 import { CSV_MAX_ROWS, csvDownload, type CsvColumn } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
 import { queryOf } from '../../staff/paging';
@@ -84,6 +85,7 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     check: (lead: { lead_status: string; assigned_to: string | null }) => Promise<string | null>,
     set: (lead: { lead_status: string; contacted_at: string | null }, at: string) => LeadChanges,
     action: string,
+    hooks?: AssignmentHooks<LeadRecord>,
   ) {
     const id = leadIdOf(c);
     const lead = id === undefined ? undefined : await findLead(db, id);
@@ -94,7 +96,7 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const refusal = await check(lead);
     if (refusal) return apiError(c, 400, refusal);
     const at = new Date(now()).toISOString();
-    if (!(await changeLead(db, actorOf(c).id, lead, expected, set(lead, at), action, at)))
+    if (!(await changeLead(db, actorOf(c).id, lead, expected, set(lead, at), action, at, hooks)))
       return stale();
     return c.json(await leadFiche(db, c.get('scope'), lead.id));
   }
@@ -109,6 +111,8 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       () => hunterRefusal(db, hunterId),
       () => ({ assigned_to: hunterId }),
       'assign',
+      // The hunter who receives it is e-mailed, once (issue 29).
+      leadAssignmentHooks(deps, actorOf(c).id, hunterId),
     );
   });
 
