@@ -98,7 +98,7 @@ test.describe('client area (issue 16)', () => {
     await expect(hunter.getByText(/735\s000\s€/).first()).toBeVisible();
     await expect(hunter.getByText(newCity).first()).toBeVisible();
     await expect(hunter.getByTestId('criteria-edited')).toContainText(
-      /Modifiés par le client\s+le \d+ \w+/,
+      /Modifiés par le client\s+le \d+(?:er)?\s\w+/,
     );
     // The trail says what moved, in the fiche's words.
     await hunter.getByText(/Historique des actions/).click();

@@ -61,7 +61,7 @@ test.describe('staff admin screens (issue 15)', () => {
     const password = 'Bienvenue2024';
     await page.goto('/wh-dashboard/utilisateurs');
     await expect(page.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
-    await expect(page.getByRole('table')).toContainText('Admin Alice');
+    await expect(page.getByRole('table')).toContainText('Alice Admin');
 
     await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
     const panel = page.getByRole('region', { name: 'Nouvel utilisateur' });
@@ -81,7 +81,7 @@ test.describe('staff admin screens (issue 15)', () => {
     await panel.getByLabel('Chasseur du client').selectOption({ index: 1 });
     await panel.getByRole('button', { name: 'Créer l’utilisateur' }).click();
 
-    const userPanel = page.getByRole('region', { name: 'Essai Camille' });
+    const userPanel = page.getByRole('region', { name: 'Camille Essai' });
     await expect(userPanel).toContainText('En attente d’activation');
     await expect(
       userPanel.getByRole('button', { name: 'Renvoyer le lien d’activation' }),
@@ -108,7 +108,7 @@ test.describe('staff admin screens (issue 15)', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText('Actif');
     await expect(row).toContainText('Client');
-    await row.getByRole('button', { name: 'Essai Camille' }).click();
+    await row.getByRole('button', { name: 'Camille Essai' }).click();
     await userPanel.getByRole('button', { name: 'Archiver' }).click();
     await expect(userPanel).toContainText('Archivé');
     await expect(row).toContainText('Archivé');

@@ -29,7 +29,7 @@ async function newLead(request: APIRequestContext) {
     },
   });
   expect(response.status()).toBe(201);
-  return { lastname, name: `${lastname} Hélène` };
+  return { lastname, name: `Hélène ${lastname}` };
 }
 
 test.describe('staff « Propriétaires »', () => {

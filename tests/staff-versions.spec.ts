@@ -54,29 +54,29 @@ test.describe('stale versions (issue 25)', () => {
       for (const screen of [page, second]) {
         await screen.goto(`/wh-dashboard/utilisateurs?q=${encodeURIComponent(email)}`);
         await appStarted(screen);
-        await screen.getByRole('button', { name: `${lastname} Avant` }).click();
-        await expect(screen.getByRole('region', { name: `${lastname} Avant` })).toBeVisible();
+        await screen.getByRole('button', { name: `Avant ${lastname}` }).click();
+        await expect(screen.getByRole('region', { name: `Avant ${lastname}` })).toBeVisible();
       }
 
       // The first saves a new first name.
-      const first = page.getByRole('region', { name: `${lastname} Avant` });
+      const first = page.getByRole('region', { name: `Avant ${lastname}` });
       await first.getByLabel('Prénom').fill('Premier');
       await first.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-      const saved = page.getByRole('region', { name: `${lastname} Premier` });
+      const saved = page.getByRole('region', { name: `Premier ${lastname}` });
       await expect(saved).toBeVisible();
       await expect(saved.getByLabel('Prénom')).toHaveValue('Premier');
 
       // The second, still on the version they read, saves another: refused and reloaded.
-      const late = second.getByRole('region', { name: `${lastname} Avant` });
+      const late = second.getByRole('region', { name: `Avant ${lastname}` });
       await late.getByLabel('Prénom').fill('Second');
       await late.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-      const reloaded = second.getByRole('region', { name: `${lastname} Premier` });
+      const reloaded = second.getByRole('region', { name: `Premier ${lastname}` });
       await expect(reloaded.getByTestId('user-stale')).toContainText(
         'Ce compte vient d’être modifié par quelqu’un d’autre',
       );
       await expect(reloaded.getByLabel('Prénom')).toHaveValue('Premier');
       const row = second.getByRole('row').filter({ hasText: email });
-      await expect(row).toContainText(`${lastname} Premier`);
+      await expect(row).toContainText(`Premier ${lastname}`);
       expect(
         queryDb<{ firstname: string }>('select firstname from app_user where email = ?', email),
       ).toEqual([{ firstname: 'Premier' }]);
@@ -84,7 +84,7 @@ test.describe('stale versions (issue 25)', () => {
       // Now on the current version, the second's change goes through.
       await reloaded.getByLabel('Prénom').fill('Second');
       await reloaded.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-      await expect(second.getByRole('region', { name: `${lastname} Second` })).toBeVisible();
+      await expect(second.getByRole('region', { name: `Second ${lastname}` })).toBeVisible();
       await other.close();
     });
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fullName } from '../../src/domain/person-name';
 import type { AuditView } from '../../src/domain/staff-views';
 import type { Database, StaffRecordType } from '../db/schema';
 
@@ -47,12 +48,46 @@ export async function auditOf(
     .orderBy('a.id', 'desc')
     .limit(100)
     .execute();
-  return rows.map((r) => ({
+  const entries = rows.map((r) => ({
     id: r.id,
     action: r.action,
-    actorName: r.firstname ? `${r.firstname} ${r.lastname ?? ''}`.trim() : null,
+    actorName: r.firstname ? fullName(r) : null,
     before: parse(r.before),
     after: parse(r.after),
     at: r.at,
   }));
+  const names = await namesById(
+    db,
+    entries.flatMap((e) => [...peopleIn(e.before), ...peopleIn(e.after)]),
+  );
+  return entries.map((e) => {
+    const named = [...peopleIn(e.before), ...peopleIn(e.after)].flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [[id, name] as const];
+    });
+    return named.length === 0 ? e : { ...e, names: Object.fromEntries(named) };
+  });
+}
+
+/** The keys under which an entry names a person by id: the hunter given a record. */
+const PERSON_KEYS = /^(hunterId|assigned_to|fromHunterId|toHunterId)$/;
+
+/** The ids of the people an entry's before or after names. */
+function peopleIn(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value)
+    .filter(([key, id]) => PERSON_KEYS.test(key) && typeof id === 'string')
+    .map(([, id]) => id as string);
+}
+
+/** « Prénom Nom » of each id still an account (a deleted one is left out). */
+async function namesById(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'firstname', 'lastname'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.id, fullName(r)]));
 }

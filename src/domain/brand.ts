@@ -11,6 +11,14 @@ export function isTransparentHeader(path: string): boolean {
   return path === '/' || path === '/homestylz';
 }
 
+/**
+ * The back office (issue 29): the client's and the staff's areas and the account settings. They
+ * end with a compact footer, which also holds the help link: no floating help button there.
+ */
+export function isBackOffice(path: string): boolean {
+  return /^\/(wh-dashboard|dashboard|parametres|espace-client)(\/|$)/.test(path);
+}
+
 export const themeOf: Record<Brand, string> = { main: 'chassimmo', homestylz: 'homestylz' };
 
 /** Contact page of each brand. */

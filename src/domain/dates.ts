@@ -2,10 +2,13 @@
 
 let longDate: Intl.DateTimeFormat | undefined;
 
-/** '2026-11-23T10:00:00Z' → '23 novembre 2026' (the date in Paris). */
+/**
+ * '2026-11-23T10:00:00Z' → '23 novembre 2026' (the date in Paris), its words joined by no-break
+ * spaces: never broken across two lines.
+ */
 export function formatLongDate(iso: string): string {
   longDate ??= new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
-  return longDate.format(new Date(iso));
+  return longDate.format(new Date(iso)).replace(/\s+/g, '\u00a0');
 }
 
 let updatedAtFormat: Intl.DateTimeFormat | undefined;

@@ -64,6 +64,11 @@ export interface AuditView {
   before: unknown;
   after: unknown;
   at: string;
+  /**
+   * « Prénom Nom » of the people the entry names by id (the hunter of an assignment), so the
+   * history can say « Affecté à Karim Benali » (src/domain/audit-wording.ts).
+   */
+  names?: Record<string, string>;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   TiktokIcon,
 } from '../../ui/shell-icons';
 import { Logo } from '../../ui/logo';
-import { brandFor, type Brand } from '../../domain/brand';
+import { brandFor, isBackOffice, type Brand } from '../../domain/brand';
 import { shellContainer } from './container';
 import { ctaOf } from './menu';
 
@@ -73,9 +73,45 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-/** Site footer (spec 2.3), in the variant of the current brand. */
+/**
+ * The back office's footer (issue 29): one line under the client's and the staff's screens, the
+ * company, the legal pages, the cookie choice and the help link (the floating help button is not
+ * shown there: src/features/support/help-widget.tsx).
+ */
+function CompactFooter() {
+  const links = [
+    ...helpLinks.filter((l) => l.path !== '/aide/faq'),
+    { title: 'Besoin d’aide\u202f?', path: '/contact' },
+  ];
+  return (
+    <footer className="bg-neutral text-neutral-content" data-testid="compact-footer">
+      <div className={`${shellContainer} flex flex-wrap items-center gap-x-5 gap-y-2 py-4 text-sm`}>
+        <p className="opacity-85">© 2023 {company.brand}</p>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          {links.map((l) => (
+            <li key={l.path}>
+              <Link href={l.path} className="link-hover opacity-85 hover:opacity-100">
+                {l.title}
+              </Link>
+            </li>
+          ))}
+          <li>
+            {/* Never prerendered (guarded screens): the button renders in place. */}
+            <CookieSettingsButton className="link-hover text-left opacity-85 hover:opacity-100" />
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * Site footer (spec 2.3), in the variant of the current brand; in the back office, a compact one
+ * (the spec's header and menu stay).
+ */
 export function Footer() {
   const [location] = useLocation();
+  if (isBackOffice(location)) return <CompactFooter />;
   const brand = brandFor(location);
   const social = [
     { label: 'Facebook', href: company.social.facebook, Icon: FacebookIcon },

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { chatProviderConfigured, showChat, useConsent } from '../consent';
-import { brandFor, contactPathOf } from '../../domain/brand';
+import { brandFor, contactPathOf, isBackOffice } from '../../domain/brand';
 
 const HelpButton = lazy(() => import('./help-button'));
 
@@ -28,7 +28,9 @@ function ChatOnEachPage({ location }: { location: string }) {
  * Chat support (spec 2.1): the configured chat provider when there is one and the visitor
  * accepted it; otherwise a help button to the contact page (./help-button.tsx). Shown
  * again after each navigation; not on the contact page itself, not while the cookie banner waits
- * for a choice (both would share the bottom of the screen), and not over a long form.
+ * for a choice (both would share the bottom of the screen), not over a long form, and not in the
+ * back office, whose compact footer holds the help link instead (it would cover the last action
+ * of a fiche on a phone).
  */
 export function HelpWidget() {
   const [location] = useLocation();
@@ -45,7 +47,14 @@ export function HelpWidget() {
   if (chatProviderConfigured && choice === 'accepted')
     return <ChatOnEachPage location={location} />;
   const contactPath = contactPathOf[brandFor(location)];
-  if (!mounted || dismissed || bannerOpen || location === contactPath || onLongForm(location)) {
+  if (
+    !mounted ||
+    dismissed ||
+    bannerOpen ||
+    location === contactPath ||
+    onLongForm(location) ||
+    isBackOffice(location)
+  ) {
     return null;
   }
   return (

@@ -6,6 +6,7 @@ import { AccountPage } from '../../../ui/account-page';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 import { PushOptIn } from '../../push';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { MyAccount } from '../components/my-account';
 import { MyCriteria } from '../components/my-criteria';
 import { MyDocuments } from '../components/my-documents';
@@ -88,10 +89,9 @@ export default function ClientDashboardPage() {
       </nav>
       <div className="min-w-0 space-y-8">
         {load.status === 'ready' && load.state === 'offline' ? (
-          <p role="status" className="rounded-box bg-warning/15 p-3 text-sm">
-            {navigator.onLine ? null : <span className="badge badge-warning mr-2">Hors ligne</span>}
+          <OfflineNotice badge={!navigator.onLine}>
             Dernière version enregistrée sur cet appareil, {formatUpdatedAt(load.fetchedAt)}.
-          </p>
+          </OfflineNotice>
         ) : null}
         <Section id="mon-projet">
           {overview ? (

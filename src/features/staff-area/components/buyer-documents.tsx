@@ -65,10 +65,10 @@ function BuyerDocumentRow({
         <DocumentStatusBadge doc={doc} />
       </p>
       {sent && doc.fileName && doc.uploadedAt ? (
-        <p className="mt-1 text-sm break-all text-base-content/75">
-          {doc.fileName}
+        <p className="mt-1 text-sm text-base-content/75">
+          <span className="break-all">{doc.fileName}</span>
           {doc.size !== null ? ` (${formatFileSize(doc.size)})` : ''} · reçu le{' '}
-          {formatDateTime(doc.uploadedAt)}
+          <span className="whitespace-nowrap">{formatDateTime(doc.uploadedAt)}</span>
         </p>
       ) : null}
       {doc.reviewedAt && (doc.status === 'valide' || doc.status === 'refuse') ? (

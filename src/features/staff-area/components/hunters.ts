@@ -1,3 +1,4 @@
+import { fullName } from '../../../domain/person-name';
 import { Role } from '../../../domain/roles';
 import type { StaffPage } from '../../../domain/staff-views';
 import type { User } from '../../../domain/user.schema';
@@ -9,7 +10,7 @@ export function useHunters(enabled: boolean): { id: string; name: string }[] {
     enabled ? `/api/users?role=${Role.CHASSEUR}&archived=0&pageSize=100` : '',
   );
   if (!enabled || load.status !== 'ready') return [];
-  return load.data.items.map((u) => ({ id: u._id, name: `${u.firstname} ${u.lastname}` }));
+  return load.data.items.map((u) => ({ id: u._id, name: fullName(u) }));
 }
 
 /** The « Chasseur » filter of the staff lists: all, the unassigned, then each hunter. */

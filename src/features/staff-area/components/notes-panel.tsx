@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { NOTE_MAX, noteSchema } from '../../../domain/api/buyers';
+import { formatShortDate, formatTime } from '../../../domain/french-date';
 import { outboxStatusLabel } from '../../../domain/outbox';
 import type { NoteView } from '../../../domain/staff-views';
 import { api } from '../../../lib/api';
@@ -13,13 +14,12 @@ import { NoteField } from './note-field';
 /** The form's fields, checked with the contract's schema (POST /api/staff/notes). */
 const noteFormSchema = noteSchema.pick({ text: true, visibleToClient: true });
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-});
+/**
+ * « 25 nov., 14 h 05 » (Paris; with the year when not this one): the staff area's short date and
+ * time, never broken inside (src/domain/french-date.ts).
+ */
 export const formatDateTime = (iso: string | number) =>
-  dateTime.format(new Date(iso)).replace(/(\d+):(\d+)/, '$1\u00a0h\u00a0$2');
+  `${formatShortDate(iso)}, ${formatTime(iso)}`;
 
 /** A note the outbox still holds: its text and its state, until the server has it. */
 function PendingNoteItem({ note }: { note: ChangeEntry<'staff-note'> }) {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { hasAnyRole, Role, SUPERVISORS, type RoleCode } from '../../../domain/roles';
 import { formatUpdatedAt } from '../../../domain/dates';
 import { useSession } from '../../auth';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { STAFF_BASE } from '../staff-paths';
 
 interface Tab {
@@ -64,10 +65,9 @@ export function StaffFrame({
             {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
           </div>
           {updatedAt ? (
-            <p role="status" className="mt-3 text-sm text-warning-content">
-              <span className="badge badge-warning mr-2">Hors ligne</span>
+            <OfflineNotice className="mt-3">
               Dernière version enregistrée sur cet appareil, {formatUpdatedAt(updatedAt)}.
-            </p>
+            </OfflineNotice>
           ) : null}
           <nav
             aria-label="Espace de gestion"

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { offlineSince } from '../../../db/use-cached-api';
 import type { Page } from '../../../domain/api/lists';
+import { CallButton } from './call-button';
 import { CsvButton } from './csv-button';
 import { departmentOptions } from './department-options';
 import { hunterFilterOptions, useHunters } from './hunters';
@@ -158,10 +160,66 @@ export const baseSorts = [
   { value: 'name', label: 'Nom' },
 ];
 
+/** A phone's width (under Tailwind's `sm`, 640 px): the lists show cards instead of tables. */
+const PHONE_WIDTH = '(width < 40rem)';
+
+function onWidthChange(changed: () => void) {
+  if (typeof matchMedia !== 'function') return () => undefined;
+  const query = matchMedia(PHONE_WIDTH);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
+/** Whether the screen is a phone's width, followed as the window turns or resizes. */
+export function usePhoneLayout(): boolean {
+  return useSyncExternalStore(
+    onWidthChange,
+    () => typeof matchMedia === 'function' && matchMedia(PHONE_WIDTH).matches,
+    () => false,
+  );
+}
+
+/**
+ * One record of a list on a phone: its name, a link to its fiche, its stage (or status) beside
+ * it, a few lines of what it is (`children`), and its phone as a button to call.
+ */
+export function ListCard({
+  href,
+  name,
+  badge,
+  phone,
+  children,
+}: {
+  href: string;
+  name: string;
+  badge: ReactNode;
+  phone?: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="rounded-box border border-base-300 p-4" data-testid="list-card">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <Link href={href} className="link link-primary text-lg font-medium">
+          {name}
+        </Link>
+        {badge}
+      </div>
+      {children ? (
+        <div className="mt-1 space-y-0.5 text-sm text-base-content/75">{children}</div>
+      ) : null}
+      {phone ? (
+        <CallButton phone={phone} numberShown className="btn-outline btn-primary mt-3 w-full" />
+      ) : null}
+    </li>
+  );
+}
+
 /**
  * A page of a staff list as a table: a status line while it loads, the French message when it
  * failed, `empty` when nothing matches; then the table in its scrolling frame, its caption
- * (« Acquéreurs, page 2 »), one row per item (`row` gives the <tr>), and the pager.
+ * (« Acquéreurs, page 2 »), one row per item (`row` gives the <tr>), and the pager. On a
+ * phone, `card` (when given) draws each item as a {@link ListCard} instead of a table whose
+ * columns would not fit.
  */
 export function PagedTable<T, K extends string>({
   list,
@@ -171,6 +229,7 @@ export function PagedTable<T, K extends string>({
   headClassName,
   noun = [one, many],
   row,
+  card,
 }: {
   list: Pick<StaffList<T, K>, 'load' | 'set'>;
   /**
@@ -186,7 +245,10 @@ export function PagedTable<T, K extends string>({
   /** The count's noun when it is not `what`: « 163 projets ». */
   noun?: [string, string];
   row: (item: T) => ReactNode;
+  /** The item as a card (a {@link ListCard}) on a phone. */
+  card?: (item: T) => ReactNode;
 }) {
+  const phone = usePhoneLayout();
   const caption = many.charAt(0).toUpperCase() + many.slice(1);
   const setPage = (page: number) => list.set({ page } as Partial<Record<K | 'page', number>>);
   return (
@@ -198,29 +260,35 @@ export function PagedTable<T, K extends string>({
           </p>
         ) : (
           <>
-            <TableFrame label={`Tableau des ${many}`}>
-              <table className="table">
-                <caption className="sr-only">
-                  {caption}, page {data.page}
-                </caption>
-                <thead className={headClassName}>
-                  <tr>
-                    {columns.map((column, index) =>
-                      typeof column === 'string' ? (
-                        <th key={index} scope="col">
-                          {column}
-                        </th>
-                      ) : (
-                        <th key={index} scope="col" className={column.className}>
-                          {column.label}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </thead>
-                <tbody>{data.items.map(row)}</tbody>
-              </table>
-            </TableFrame>
+            {phone && card ? (
+              <ul aria-label={`${caption}, page ${data.page}`} className="space-y-3">
+                {data.items.map(card)}
+              </ul>
+            ) : (
+              <TableFrame label={`Tableau des ${many}`}>
+                <table className="table">
+                  <caption className="sr-only">
+                    {caption}, page {data.page}
+                  </caption>
+                  <thead className={headClassName}>
+                    <tr>
+                      {columns.map((column, index) =>
+                        typeof column === 'string' ? (
+                          <th key={index} scope="col">
+                            {column}
+                          </th>
+                        ) : (
+                          <th key={index} scope="col" className={column.className}>
+                            {column.label}
+                          </th>
+                        ),
+                      )}
+                    </tr>
+                  </thead>
+                  <tbody>{data.items.map(row)}</tbody>
+                </table>
+              </TableFrame>
+            )}
             <Pager {...data} noun={noun} onPage={setPage} />
           </>
         )

@@ -3,11 +3,14 @@ import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
+import { formatShortDate } from '../../../domain/french-date';
+import { fullName } from '../../../domain/person-name';
 import { projectStages } from '../../../domain/project';
 import type { BuyerRow } from '../../../domain/staff-views';
 import { HunterName } from '../components/callback';
 import {
   baseSorts,
+  ListCard,
   ListFilters,
   ListFrame,
   numeric,
@@ -35,6 +38,33 @@ const archivedOptions = [
 ];
 
 const columns = ['Acquéreur', 'Étape', 'Départements', numeric('Budget'), 'Chasseur', 'Créé le'];
+
+/** « Élodie Martin », or what is left of a deleted account. */
+const buyerName = (row: BuyerRow) => (row.isDeleted ? 'Compte supprimé' : fullName(row));
+
+/** A buyer's project on a phone: name and stage, where and how much, phone to call. */
+function BuyerCard({ row, supervisor }: { row: BuyerRow; supervisor: boolean }) {
+  return (
+    <ListCard
+      href={staffPaths.buyer(row.userId)}
+      name={buyerName(row)}
+      badge={<span className="badge badge-outline whitespace-nowrap">{row.stageLabel}</span>}
+      phone={row.isDeleted ? null : row.phone}
+    >
+      <p>
+        {[row.cities.map(cityName).join(', '), formatEuro(row.budget)].filter(Boolean).join(' · ')}
+      </p>
+      <p>
+        {supervisor ? (
+          <>
+            <HunterName name={row.hunterName} /> ·{' '}
+          </>
+        ) : null}
+        <span className="whitespace-nowrap">Créé le {formatShortDate(row.createdAt)}</span>
+      </p>
+    </ListCard>
+  );
+}
 
 /**
  * « Acquéreurs »: the buyers' projects, searched, filtered, sorted and paginated on the server
@@ -65,11 +95,12 @@ export function BuyersScreen() {
         what={['acquéreur', 'acquéreurs']}
         columns={columns}
         noun={['projet', 'projets']}
+        card={(row) => <BuyerCard key={row.projectId} row={row} supervisor={supervisor} />}
         row={(row) => (
           <tr key={row.projectId}>
             <td>
               <Link href={staffPaths.buyer(row.userId)} className="link link-primary font-medium">
-                {row.isDeleted ? 'Compte supprimé' : `${row.lastname} ${row.firstname}`}
+                {buyerName(row)}
               </Link>
               <div className="text-sm text-base-content/75">
                 {row.cities.map(cityName).join(', ')}

@@ -1,4 +1,3 @@
-import { telHref } from '../../../domain/phone';
 import { cityName } from '../../../domain/arrondissements';
 import { useId, useState } from 'react';
 import { departmentLabel } from '../../../domain/departments';
@@ -148,11 +147,8 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 {lead.contactedAt ? ` · contacté le ${formatDateTime(lead.contactedAt)}` : ''}
               </p>
               {lead.status === 'nouveau' ? (
-                <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <p className="mt-3">
                   <Callback createdAt={lead.createdAt} />
-                  <a href={telHref(lead.phone)} className="link link-primary">
-                    Appeler le {lead.phone}
-                  </a>
                 </p>
               ) : null}
               <StatusControl lead={lead} onChanged={reload} />

@@ -3,11 +3,14 @@ import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { formatLongDate } from '../../../domain/dates';
+import { formatShortDate } from '../../../domain/french-date';
+import { fullName } from '../../../domain/person-name';
 import { leadStatuses, type LeadStatus } from '../../../domain/staff';
 import type { LeadRow } from '../../../domain/staff-views';
 import { HunterName } from '../components/callback';
 import {
   baseSorts,
+  ListCard,
   ListFilters,
   ListFrame,
   numeric,
@@ -50,6 +53,39 @@ const columns = [
   'Créé le',
 ];
 
+/** Where the lead's property is: « Vincennes, Val-de-Marne (94) ». */
+const placeOf = (row: LeadRow) =>
+  [row.city && cityName(row.city), row.department ? departmentLabel(row.department) : null]
+    .filter(Boolean)
+    .join(', ');
+
+/** A lead on a phone: name and status, the property, the phone to call. */
+function LeadCard({ row, supervisor }: { row: LeadRow; supervisor: boolean }) {
+  return (
+    <ListCard
+      href={staffPaths.lead(row.id)}
+      name={fullName(row)}
+      badge={<LeadStatusBadge status={row.status} label={row.statusLabel} />}
+      phone={row.phone}
+    >
+      <p>{[row.typeBien, placeOf(row)].filter(Boolean).join(' · ')}</p>
+      <p>
+        {[row.surface, row.price === null ? 'estimation gratuite' : formatEuro(row.price)]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <p>
+        {supervisor ? (
+          <>
+            <HunterName name={row.hunterName} /> ·{' '}
+          </>
+        ) : null}
+        <span className="whitespace-nowrap">Reçu le {formatShortDate(row.createdAt)}</span>
+      </p>
+    </ListCard>
+  );
+}
+
 /**
  * « Propriétaires »: the owner leads (one per questionnaire sent), searched, filtered, sorted and
  * paginated on the server (GET /api/staff/leads), the view in the address; its CSV export takes
@@ -83,20 +119,14 @@ export function LeadsScreen() {
         what={['propriétaire', 'propriétaires']}
         columns={columns}
         headClassName="text-base-content/80"
+        card={(row) => <LeadCard key={row.id} row={row} supervisor={supervisor} />}
         row={(row) => (
           <tr key={row.id}>
             <td className="min-w-48">
               <Link href={staffPaths.lead(row.id)} className="link link-primary font-medium">
-                {row.lastname} {row.firstname}
+                {fullName(row)}
               </Link>
-              <div className="text-sm text-base-content/75">
-                {[
-                  row.city && cityName(row.city),
-                  row.department ? departmentLabel(row.department) : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              </div>
+              <div className="text-sm text-base-content/75">{placeOf(row)}</div>
             </td>
             <td>{row.typeBien ?? '—'}</td>
             <td className="whitespace-nowrap">{row.surface ?? '—'}</td>

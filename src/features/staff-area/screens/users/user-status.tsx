@@ -11,8 +11,8 @@ export function StatusBadge({ user }: { user: User }) {
   return <span className="badge badge-success whitespace-nowrap">Actif</span>;
 }
 
-/** « Martin Élodie », as the list sorts people. */
-export const fullName = (u: Pick<User, 'firstname' | 'lastname'>) => `${u.lastname} ${u.firstname}`;
+/** « Élodie Martin », as every screen writes a name (the list still sorts by the last name). */
+export { fullName } from '../../../../domain/person-name';
 
 /** A client's hunter by name; a dash without one. */
 export function hunterName(user: User, hunters: readonly Hunter[]): string {
