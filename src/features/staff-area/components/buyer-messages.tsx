@@ -15,6 +15,7 @@ export function BuyerMessages({ fiche }: { fiche: BuyerFiche }) {
   const several = fiche.projects.length > 1;
   return (
     <section
+      id="messages"
       aria-labelledby="fiche-messages"
       className="scroll-mt-24 rounded-box border border-base-300 p-5"
       data-testid="buyer-messages"
