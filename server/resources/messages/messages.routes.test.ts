@@ -314,6 +314,22 @@ describe('the e-mails of new messages', () => {
   });
 });
 
+describe('messages written at once', () => {
+  it('make one mail between them: the window is claimed by one of them only', async () => {
+    const { write, stored, mails } = await setup();
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        write(i % 2 === 0 ? 'chasseur' : 'manager', `Message ${i + 1}`),
+      ),
+    );
+    expect(sent.map((s) => s.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(await stored()).toHaveLength(6);
+    expect((await mails()).filter((m) => m.recipient === 'client@demo.chassimmo.fr')).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('unreadMessagesForStaff (« Aujourd’hui »)', () => {
   it('counts the clients’ unread messages of the projects each staff member may see', async () => {
     const { t, projectId, other, foreign, hunterId, write, request } = await setup();
