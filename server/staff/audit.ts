@@ -69,8 +69,8 @@ export async function auditOf(
   });
 }
 
-/** The keys under which an entry names a person by id: the hunter given a record. */
-const PERSON_KEYS = /^(hunterId|assigned_to|fromHunterId|toHunterId)$/;
+/** The keys under which an entry names a person by id: the hunter given a record or a task. */
+const PERSON_KEYS = /^(hunterId|assigned_to|assigneeId)$/;
 
 /** The ids of the people an entry's before or after names. */
 function peopleIn(value: unknown): string[] {

@@ -223,6 +223,55 @@ describe('auditWords: a history entry in words (issue 29)', () => {
     expect(words(entry('account-deleted', null, null)).text).toBe('Compte supprimé par le client');
   });
 
+  it('says the messages, the tasks and the criteria read', () => {
+    const names = { h2: 'Karim Benali' };
+    expect(words(entry('message', null, { projectId: 1, messageId: 3, side: 'client' })).text).toBe(
+      'Message du client',
+    );
+    expect(words(entry('message', null, { projectId: 1, messageId: 4, side: 'staff' })).text).toBe(
+      'Message envoyé au client, par Karim Benali',
+    );
+    const task = words(
+      entry(
+        'task',
+        null,
+        { taskId: 5, dueAt: '2026-11-27T09:30:00Z', assigneeId: 'h2' },
+        { names },
+      ),
+    );
+    expect(task).toEqual({
+      text: 'Tâche ajoutée, par Karim Benali',
+      details: [
+        `À faire${NBSP}: vendredi${NBSP}27${NBSP}novembre, 10${NBSP}h${NBSP}30`,
+        `Pour${NBSP}: Karim Benali`,
+      ],
+    });
+    expect(words(entry('task-done', null, { taskId: 5 })).text).toBe(
+      'Tâche faite, par Karim Benali',
+    );
+    expect(words(entry('task-undone', null, { taskId: 5 })).text).toBe(
+      'Tâche rouverte, par Karim Benali',
+    );
+    expect(words(entry('criteria-seen', null, null)).text).toBe(
+      'Nouveaux critères du client lus, par Karim Benali',
+    );
+    expect(words(entry('mail-resend', null, { mailId: 9, copyId: 10 })).text).toBe(
+      `Courriel n°${NBSP}9 renvoyé, par Karim Benali`,
+    );
+    for (const w of [task, words(entry('message', null, { side: 'staff' }))]) expectInWords(w);
+  });
+
+  it('says whether the client was told of a stage move, when the entry says it', () => {
+    const told = words(
+      entry('stage', { stage: 'RECHERCHE' }, { stage: 'OFFRE_SENT', note: '', notify: true }),
+    );
+    expect(told.details).toEqual(['Client prévenu par e-mail']);
+    const quiet = words(
+      entry('stage', { stage: 'RECHERCHE' }, { stage: 'OFFRE_SENT', notifyClient: false }),
+    );
+    expect(quiet.details).toEqual(['Client non prévenu']);
+  });
+
   it('gives an unknown action a plain sentence, never its data', () => {
     const w = words(
       entry('something.new', { projectId: 1 }, { visibleToClient: false, x: { y: 1 } }),

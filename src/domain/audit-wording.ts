@@ -108,7 +108,18 @@ function wordsOf(
         `${stageLabel(String(before.stage ?? '—'))} → ${stageLabel(String(after.stage ?? '—'))}`,
       );
       const note = textOf(after.note);
-      return { text, tail: note ? `, avec la note ${quoted(note)}` : '' };
+      // Whether the client was told by e-mail, when the entry says it.
+      const told = typeof after.notify === 'boolean' ? after.notify : after.notifyClient;
+      return {
+        text,
+        tail: note ? `, avec la note ${quoted(note)}` : '',
+        details:
+          told === true
+            ? ['Client prévenu par e-mail']
+            : told === false
+              ? ['Client non prévenu']
+              : [],
+      };
     }
     case 'assign': {
       const hunter = hunterOf(entry, after);
@@ -230,10 +241,33 @@ function wordsOf(
       return { text: 'Compte archivé' };
     case 'user-unarchive':
       return { text: 'Compte réactivé' };
-    case 'mail-retry': {
+    case 'mail-retry':
+    case 'mail-resend': {
       const id = numberOf(after.mailId);
       return { text: id === null ? 'Courriel renvoyé' : `Courriel n°${NBSP}${id} renvoyé` };
     }
+    case 'message':
+      return after.side === 'client'
+        ? { text: 'Message du client', by: false }
+        : { text: 'Message envoyé au client' };
+    case 'task': {
+      const when = dateOf(after.dueAt, now);
+      const who =
+        typeof after.assigneeId === 'string' ? entry.names?.[after.assigneeId] : undefined;
+      return {
+        text: 'Tâche ajoutée',
+        details: [
+          ...(when ? [labelled('À faire', when)] : []),
+          ...(who ? [labelled('Pour', who)] : []),
+        ],
+      };
+    }
+    case 'task-done':
+      return { text: 'Tâche faite' };
+    case 'task-undone':
+      return { text: 'Tâche rouverte' };
+    case 'criteria-seen':
+      return { text: 'Nouveaux critères du client lus' };
     default:
       return { text: 'Modification enregistrée' };
   }
