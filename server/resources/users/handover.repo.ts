@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { handoverNeeded, type HandoverCounts } from '../../../src/domain/api/users';
+import { fullName } from '../../../src/domain/person-name';
 import { Role } from '../../../src/domain/roles';
 import { lockingRows } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -18,10 +19,6 @@ import { toUser, type UserRow } from './users.repo';
  */
 
 type Db = Kysely<Database>;
-
-/** « Prénom Nom », as every screen writes a name. */
-const fullName = (p: { firstname: string; lastname: string }) =>
-  `${p.firstname} ${p.lastname}`.trim();
 
 /** A buyer's and an owner lead's fiche, as the mails link them. */
 export const buyerFicheUrl = (publicUrl: string, userId: string) =>

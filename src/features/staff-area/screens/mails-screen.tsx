@@ -101,6 +101,42 @@ export function MailsScreen() {
             : 'Aucun courriel pour l’instant.'
         }
         columns={columns}
+        card={(mail) => {
+          const status = statuses[mail.status];
+          return (
+            <li
+              key={mail.id}
+              className="rounded-box border border-base-300 p-4"
+              data-testid="mail-card"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <button
+                  type="button"
+                  className="link link-primary text-left font-medium"
+                  onClick={() => setOpen(mail.id)}
+                >
+                  {mail.subject}
+                </button>
+                <span className={`badge whitespace-nowrap ${status.badge}`}>{status.label}</span>
+              </div>
+              <div className="mt-1 space-y-0.5 text-sm text-base-content/75">
+                <p className="break-all">À {mail.to}</p>
+                <p>
+                  {mail.sentAt
+                    ? `Envoyé le ${when(mail.sentAt)}`
+                    : `Créé le ${when(mail.createdAt)}`}
+                  {mail.attempts > 1
+                    ? ` · ${mail.attempts.toLocaleString('fr-FR')}\u00a0essais`
+                    : ''}
+                </p>
+                {mail.lastError ? <p className="text-error">{mail.lastError}</p> : null}
+              </div>
+              {mail.status === 'failed' || mail.status === 'sent' ? (
+                <div className="mt-3">{again(mail)}</div>
+              ) : null}
+            </li>
+          );
+        }}
         row={(mail) => {
           const status = statuses[mail.status];
           return (

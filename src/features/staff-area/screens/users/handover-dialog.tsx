@@ -6,6 +6,7 @@ import {
   type UserPage,
   type UserRow,
 } from '../../../../domain/api/users';
+import { fullName } from '../../../../domain/person-name';
 import { Role } from '../../../../domain/roles';
 import { api, toApiFailure } from '../../../../lib/api';
 import { BusyButton } from '../../../../ui/busy-button';
@@ -45,10 +46,6 @@ export async function putArchive(
     return { ok: false, ...toApiFailure(error), current: body?.current, handover: body?.handover };
   }
 }
-
-/** « Prénom Nom », as every screen writes a name. */
-const fullName = (p: { firstname: string; lastname: string }) =>
-  `${p.firstname} ${p.lastname}`.trim();
 
 /** The select's value for « nobody »: the managers' pool. */
 const POOL = 'pool';
