@@ -34,6 +34,10 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/staff/visit-reports': 'visit-report',
 };
 
+const STAGE_MOVE = /^\/api\/staff\/projects\/(\d+)\/stage$/;
+const BUYER_ASSIGN = /^\/api\/staff\/buyers\/([^/]+)\/assign$/;
+const LEAD_ASSIGN = /^\/api\/staff\/leads\/(\d+)\/assign$/;
+
 /**
  * Queued requests whose path carries an id: a client's criteria edit (POST) and a document's
  * upload (PUT, the file's bytes), both issue 16.
@@ -46,6 +50,10 @@ const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   ['POST', /^\/api\/client\/visit-reports\/\d+\/answer$/, 'visit-answer'],
   // Issue 29: a message of a project's conversation, from the client or the staff.
   ['POST', /^\/api\/(client|staff)\/projects\/\d+\/messages$/, 'message'],
+  // Issue 29: a stage move, and a record given to a hunter (buyer: account id; lead: number).
+  ['POST', STAGE_MOVE, 'staff-stage'],
+  ['POST', BUYER_ASSIGN, 'staff-assign'],
+  ['POST', LEAD_ASSIGN, 'staff-assign'],
 ];
 
 /**
@@ -193,6 +201,24 @@ export async function changeOf(
         return undefined;
       if (!isRecord(body) || typeof body.text !== 'string') return undefined;
       return { flow, side, projectId, text: body.text };
+    }
+    if (flow === 'staff-stage') {
+      const projectId = Number(STAGE_MOVE.exec(pathname)?.[1]);
+      const body: unknown = await request.clone().json();
+      if (!Number.isSafeInteger(projectId) || !isRecord(body) || typeof body.to !== 'string')
+        return undefined;
+      const note = typeof body.note === 'string' ? body.note : '';
+      return { flow, projectId, to: body.to, note, notify: body.notify !== false };
+    }
+    if (flow === 'staff-assign') {
+      const buyer = BUYER_ASSIGN.exec(pathname)?.[1];
+      const lead = LEAD_ASSIGN.exec(pathname)?.[1];
+      const body: unknown = await request.clone().json();
+      if (!isRecord(body)) return undefined;
+      const hunterId = typeof body.hunterId === 'string' ? body.hunterId : null;
+      if (lead) return { flow, recordType: 'owner', recordId: lead, hunterId };
+      if (!buyer) return undefined;
+      return { flow, recordType: 'buyer', recordId: decodeURIComponent(buyer), hunterId };
     }
     if (flow === 'client-document') {
       const kind = /^\/api\/client\/documents\/([a-z_]+)$/.exec(pathname)?.[1];

@@ -104,6 +104,12 @@ test.describe('staff area (issue 15)', () => {
     await expect(hunter.getByTestId('fiche-stage')).toHaveText('En cours de validation');
     await hunter.getByLabel(/Note du changement d’étape/).fill('Mandat signé ce matin à l’agence.');
     await hunter.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    // Confirmed first (issue 29): from → to, the note, the client told by default.
+    const confirm = hunter.getByRole('dialog', { name: 'Changer l’étape du projet\u202f?' });
+    await expect(confirm).toContainText('« En cours de validation » → « Mandat signé »');
+    await expect(confirm).toContainText('Mandat signé ce matin à l’agence.');
+    await expect(confirm.getByLabel(/Prévenir le client par e-mail/)).toBeChecked();
+    await confirm.getByRole('button', { name: 'Confirmer le changement' }).click();
     await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
     await expect(hunter.getByText('Mandat signé ce matin à l’agence.').first()).toBeVisible();
     // Going back needs a note: said next to the field, nothing sent.
@@ -146,11 +152,13 @@ test.describe('staff area (issue 15)', () => {
     await other.goto(`/wh-dashboard/acquereurs/${id}`);
     await appStarted(other);
     await other.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await other.getByRole('button', { name: 'Confirmer le changement' }).click();
     await expect(other.getByTestId('fiche-stage')).toHaveText('Mandat signé');
     await context.close();
 
     // This page still shows the old version: its move is refused, said, and the fiche reloaded.
     await page.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await page.getByRole('button', { name: 'Confirmer le changement' }).click();
     await expect(page.getByRole('alert')).toContainText('vient d’être modifié');
     await expect(page.getByTestId('fiche-stage')).toHaveText('Mandat signé');
   });

@@ -225,6 +225,11 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /**
+   * The mails of one group (`stage:42`) are spaced and the newest waiting one replaces the older
+   * (issue 29, mail-queue.ts); null: a mail of its own.
+   */
+  group_key: string | null;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled';

@@ -24,6 +24,14 @@ export interface QueuedMail extends Mail {
 
 export type MailRow = Selectable<MailQueueTable>;
 
+/** A mail of a group, spaced from the group's others (MailQueue.enqueue). */
+export interface MailGrouping {
+  /** `stage:<projectId>`: the stage mails of one project. */
+  group: string;
+  /** At most one mail of the group per this many milliseconds. */
+  spacingMs: number;
+}
+
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
 export function toQueuedMail(row: MailRow): QueuedMail {
@@ -56,9 +64,20 @@ export class MailQueue {
   /**
    * Queues a mail; pass the transaction of the record that causes it. The worker is told once
    * the caller is likely committed (it also polls, so a late commit is only a short delay).
+   *
+   * `grouping` (issue 29): the mail belongs to a group (`stage:42`, the stage mails of project
+   * 42) whose mails go out at most once per `spacingMs`. A mail of the group still waiting is
+   * replaced (the newest says what is true now), and when one went out less than `spacingMs`
+   * ago the new one waits until then: its `next_attempt_at` is its "not before" time, which the
+   * worker's claim respects. A mail being sent right now counts as gone out now.
    */
-  async enqueue(mail: Mail, trx: Kysely<Database> = this.db): Promise<void> {
+  async enqueue(
+    mail: Mail,
+    trx: Kysely<Database> = this.db,
+    grouping?: MailGrouping,
+  ): Promise<void> {
     const t = this.now();
+    const notBefore = grouping ? await this.makeRoom(trx, grouping, t) : t;
     await trx
       .insertInto('mail_queue')
       .values({
@@ -69,14 +88,42 @@ export class MailQueue {
         html: mail.html,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: t,
+        next_attempt_at: notBefore,
         lease_until: null,
         last_error: null,
         created_at: new Date(t).toISOString(),
         sent_at: null,
+        group_key: grouping?.group ?? null,
       })
       .execute();
     setTimeout(() => this.listeners.forEach((listener) => listener()), 5).unref();
+  }
+
+  /**
+   * Drops the group's waiting mails and returns when the group's next mail may go out: `t`, or
+   * `spacingMs` after the last one that went out (or is going out) if that is later.
+   */
+  private async makeRoom(
+    trx: Kysely<Database>,
+    { group, spacingMs }: MailGrouping,
+    t: number,
+  ): Promise<number> {
+    await trx
+      .deleteFrom('mail_queue')
+      .where('group_key', '=', group)
+      .where('status', '=', 'pending')
+      .execute();
+    const out = await trx
+      .selectFrom('mail_queue')
+      .select(['status', 'sent_at'])
+      .where('group_key', '=', group)
+      .where('status', 'in', ['sent', 'sending'])
+      .execute();
+    const last = Math.max(
+      ...out.map((m) => (m.status === 'sending' ? t : Date.parse(m.sent_at ?? '') || 0)),
+      -Infinity,
+    );
+    return Math.max(t, last + spacingMs);
   }
 
   /** Called after each enqueue (the worker's wake-up). */

@@ -20,6 +20,14 @@ export function createApiCache(db: AppDatabase) {
       });
     },
 
+    /**
+     * Only `userId`'s answers stay (issue 29): what another account left (a sign-out whose
+     * clearing was cut short) goes before this one's records are kept ahead.
+     */
+    async keepOnly(userId: string): Promise<void> {
+      await db.apiCache.where('userId').notEqual(userId).delete();
+    },
+
     /** At sign-out: nothing of anyone stays on the device. */
     async clear(): Promise<void> {
       await db.apiCache.clear();

@@ -15,7 +15,14 @@ export type ReadState = 'fresh' | 'refreshing' | 'offline';
 export type CachedApiLoad<T> =
   | { status: 'loading' }
   | { status: 'ready'; state: ReadState; data: T; fetchedAt: number }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; offline?: true };
+
+/**
+ * What a screen says when the network is missing and nothing was kept for it (issue 29): not
+ * the forms' « ce que vous avez saisi est conservé », nothing was typed.
+ */
+export const NOT_KEPT_OFFLINE =
+  'Hors ligne\u00a0: ces informations ne sont pas encore enregistrées sur cet appareil. Elles s’afficheront dès le retour du réseau.';
 
 /** Where a read gets its answers: the network and the device (tests give their own). */
 export interface ReadSources {
@@ -29,8 +36,8 @@ const defaultSources: ReadSources = { get: (path) => api(path), cache: apiCache 
  * The one way a signed-in screen reads a resource (DESIGN.md: signed-in screens read offline):
  * GET `path` for `userId`, keeping the last answer in Dexie. The kept answer shows at once
  * ('refreshing') while the network is asked; the server's answer replaces it ('fresh'); without
- * network the kept answer stays ('offline', with its date); without one, or on a refusal of the
- * server, 'failed' with the French message. `reload` asks again, the data on screen staying
+ * network the kept answer stays ('offline', with its date); without one, 'failed' `offline`
+ * (NOT_KEPT_OFFLINE); on a refusal of the server, 'failed' with its French message. `reload` asks again, the data on screen staying
  * ('refreshing') until the answer.
  */
 export function useCachedApi<T>(
@@ -88,6 +95,8 @@ export function useCachedApi<T>(
             data: kept.data as T,
             fetchedAt: kept.fetchedAt,
           });
+        else if (failure.status === null)
+          setLoad({ status: 'failed', message: NOT_KEPT_OFFLINE, offline: true });
         else setLoad({ status: 'failed', message: failure.message });
       },
     );

@@ -15,7 +15,9 @@ export type OutboxFlow =
   | 'visit-report'
   | 'visit-photo'
   | 'visit-answer'
-  | 'message';
+  | 'message'
+  | 'staff-stage'
+  | 'staff-assign';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -43,6 +45,10 @@ export interface OutboxChanges {
   'visit-answer': { reportId: number; answer: 'interesse' | 'pas_pour_moi'; comment: string };
   /** A message of a project's conversation (issue 29), from the client or the staff. */
   message: { side: 'client' | 'staff'; projectId: number; text: string };
+  /** A stage move of a buyer's project (issue 29), confirmed by the hunter. */
+  'staff-stage': { projectId: number; to: string; note: string; notify: boolean };
+  /** A record given to a hunter (null: to nobody) by a supervisor (issue 29). */
+  'staff-assign': { recordType: 'buyer' | 'owner'; recordId: string; hunterId: string | null };
 }
 export type ChangeFlow = keyof OutboxChanges;
 /** The header a signed-in change carries so the worker records whose it is (`owner`). */
@@ -244,6 +250,8 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   'visit-photo': { label: 'Photo de visite', feminine: true },
   'visit-answer': { label: 'Réponse à un compte rendu', feminine: true },
   message: { label: 'Message', feminine: false },
+  'staff-stage': { label: 'Changement d’étape', feminine: false },
+  'staff-assign': { label: 'Attribution', feminine: true },
 };
 
 /** The outbox entries of the visit report `ref` (the report and its photos). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { NoteInput, StageMove } from '../../../src/domain/api/buyers';
+import { stageStaleMessage, type NoteInput, type StageMove } from '../../../src/domain/api/buyers';
+import { apiErrorBody } from '../../../src/domain/api/errors';
 import type { ProjectView } from '../../../src/domain/project-view';
 import { Role } from '../../../src/domain/roles';
 import { stageLabel } from '../../../src/domain/staff';
@@ -64,7 +65,7 @@ export function projectForStage(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-type StageProject = NonNullable<Awaited<ReturnType<typeof projectForStage>>>;
+export type StageProject = NonNullable<Awaited<ReturnType<typeof projectForStage>>>;
 
 /** A project as the 409 of a stale stage move shows it. */
 export async function versionedProject(
@@ -79,68 +80,85 @@ export async function versionedProject(
   return { ...toProjectView(fresh), version: fresh.version };
 }
 
+/** A project's stage mails go out at most once an hour (issue 29): the latest stage wins. */
+export const STAGE_MAIL_SPACING_MS = 60 * 60_000;
+
 /**
- * One step of the stage order, on the version read: the move, its trace, the audit entry and
- * the client's mail (not to an archived account) in one transaction. False when the project
- * changed meanwhile.
+ * The 409 body of a stage move to `to` made on a stale version: where the project is now, in
+ * words (stageStaleMessage), and the project as it is (`current`).
+ */
+export async function staleMove(db: Kysely<Database>, id: number, to: string) {
+  const current = await versionedProject(db, id);
+  return {
+    ...apiErrorBody(stageStaleMessage(stageLabel(current.stage), stageLabel(to))),
+    current,
+  };
+}
+
+/**
+ * One step of the stage order, on the version read, in `trx` (the caller's transaction): the
+ * move, its trace, the audit entry and, when `notify` (the default), the client's mail (not to
+ * an archived account). The mail is one of the project's stage mails: one still waiting is
+ * replaced, and one that went out less than an hour ago makes it wait for the hour's end
+ * (MailQueue.enqueue's grouping). False when the project changed meanwhile.
  */
 export async function moveStage(
-  deps: StaffRouteDeps,
+  trx: Kysely<Database>,
+  deps: Pick<StaffRouteDeps, 'mails' | 'publicUrl'>,
   actorId: string,
   project: StageProject,
-  { to, note }: StageMove,
+  { to, note, notify }: StageMove,
   at: string,
 ): Promise<boolean> {
   const from = project.stage;
-  return deps.db.transaction().execute(async (trx) => {
-    // Conditional on the version read: two moves at once, the second finds it changed.
-    const updated = await trx
-      .updateTable('buyer_project')
-      .set({
-        stage: to,
-        ...projectSearchColumns({ stage: to }),
-        version: project.version + 1,
-        updated_at: at,
-      })
-      .where('id', '=', project.id)
-      .where('version', '=', project.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('project_stage_move')
-      .values({
-        project_id: project.id,
-        from_stage: from,
-        to_stage: to,
-        by_user_id: actorId,
-        note,
-        at,
-      })
-      .execute();
-    await audit(
-      trx,
-      {
-        actorId,
-        action: 'stage',
-        recordType: 'buyer',
-        recordId: project.user_id,
-        before: { projectId: project.id, stage: from },
-        after: { projectId: project.id, stage: to, note },
-      },
+  // Conditional on the version read: two moves at once, the second finds it changed.
+  const updated = await trx
+    .updateTable('buyer_project')
+    .set({
+      stage: to,
+      ...projectSearchColumns({ stage: to }),
+      version: project.version + 1,
+      updated_at: at,
+    })
+    .where('id', '=', project.id)
+    .where('version', '=', project.version)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto('project_stage_move')
+    .values({
+      project_id: project.id,
+      from_stage: from,
+      to_stage: to,
+      by_user_id: actorId,
+      note,
       at,
+    })
+    .execute();
+  await audit(
+    trx,
+    {
+      actorId,
+      action: 'stage',
+      recordType: 'buyer',
+      recordId: project.user_id,
+      before: { projectId: project.id, stage: from },
+      after: { projectId: project.id, stage: to, note },
+    },
+    at,
+  );
+  if (notify && project.is_archived !== 1)
+    await deps.mails.enqueue(
+      projectStageMail(
+        project.email,
+        project.firstname,
+        stageLabel(to),
+        `${deps.publicUrl}/dashboard`,
+      ),
+      trx,
+      { group: `stage:${project.id}`, spacingMs: STAGE_MAIL_SPACING_MS },
     );
-    if (project.is_archived !== 1)
-      await deps.mails.enqueue(
-        projectStageMail(
-          project.email,
-          project.firstname,
-          stageLabel(to),
-          `${deps.publicUrl}/dashboard`,
-        ),
-        trx,
-      );
-    return true;
-  });
+  return true;
 }
 
 /** Who works a record: a hunter's id, null (nobody), or undefined when there is no such record. */

@@ -15,6 +15,7 @@ import { callbackDeadline, isProjectStage, stageMoveRefusal } from '../../../src
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
+import { keyedChange } from '../../staff/keyed-change';
 import { buyerFiche, listBuyers } from './buyers.repo';
 import {
   assignBuyer,
@@ -23,7 +24,7 @@ import {
   insertNote,
   moveStage,
   projectForStage,
-  versionedProject,
+  staleMove,
 } from './staff-buyers.repo';
 import { TODAY_LIMIT, todayLeads, todayProjects } from './today.repo';
 import { parisDay, parisDayBounds } from '../../../src/domain/paris-time';
@@ -99,6 +100,10 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const client = await buyerAccount(db, c.req.param('userId'));
     if (!client) return apiError(c, 404, NOT_FOUND_BUYER);
     const fiche = async () => (await buyerFiche(db, c.get('scope'), client.id)) as BuyerFiche;
+    // Sent by the outbox (issue 29: made offline, with its Idempotency-Key) and already given
+    // to that hunter (a replay after it arrived): done, nothing written again.
+    if (c.req.header('Idempotency-Key') && client.id_chasseur === parsed.data.hunterId)
+      return c.json((await fiche()) satisfies BuyerFiche);
     if (client.version !== parsed.data.version)
       return c.json({ message: BUYER_STALE, current: await fiche() } satisfies BuyerStaleBody, 409);
     const refusal = await hunterRefusal(db, parsed.data.hunterId);
@@ -115,25 +120,45 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return c.json((await fiche()) satisfies BuyerFiche);
   });
 
-  app.post('/staff/projects/:projectId/stage', ...staff, async (c) => {
-    const id = Number(c.req.param('projectId'));
-    const parsed = stageMoveSchema.safeParse(await readJson(c));
-    if (!parsed.success) return validationError(c, parsed.error);
-    const project = Number.isSafeInteger(id) ? await projectForStage(db, id) : undefined;
-    if (!project || !inScope(c.get('scope'), project.id_chasseur))
-      return apiError(c, 404, NOT_FOUND_PROJECT);
-    const stale = async () =>
-      c.json({ message: BUYER_STALE, current: await versionedProject(db, id) }, 409);
-    if (project.version !== parsed.data.version) return stale();
-    const from = project.stage;
-    const refusal = isProjectStage(from)
-      ? stageMoveRefusal(from, parsed.data.to, parsed.data.note)
-      : 'L’étape actuelle de ce projet est inconnue.';
-    if (refusal) return apiError(c, 400, refusal);
-    const at = new Date(now()).toISOString();
-    if (!(await moveStage(deps, actorOf(c).id, project, parsed.data, at))) return stale();
-    return c.json(await buyerFiche(db, c.get('scope'), project.user_id));
-  });
+  /**
+   * A stage move (issue 29): confirmed on the screen, sent with an Idempotency-Key (the outbox
+   * replays a move made offline: it is made once), on the version it was made on. A stale one
+   * (someone moved the project meanwhile) is refused (409) and says where the project is now.
+   */
+  app.post(
+    '/staff/projects/:projectId/stage',
+    ...staff,
+    keyedChange({
+      db,
+      // Keys are the mover's, per project: nobody else's key can replay or block this move.
+      scope: (c) =>
+        `staff-stage:${(c as Context<StaffEnv>).get('user')._id}:${c.req.param('projectId')}`,
+      schema: stageMoveSchema,
+      prepare: async (c, data, replay) => {
+        const ctx = c as Context<StaffEnv>;
+        const id = Number(c.req.param('projectId'));
+        const project = Number.isSafeInteger(id) ? await projectForStage(db, id) : undefined;
+        if (!project || !inScope(ctx.get('scope'), project.id_chasseur))
+          return apiError(c, 404, NOT_FOUND_PROJECT);
+        const move = { project, actorId: actorOf(ctx).id, scope: ctx.get('scope') };
+        if (replay) return { value: move };
+        if (project.version !== data.version)
+          return c.json(await staleMove(db, project.id, data.to), 409);
+        const from = project.stage;
+        const refusal = isProjectStage(from)
+          ? stageMoveRefusal(from, data.to, data.note)
+          : 'L’étape actuelle de ce projet est inconnue.';
+        if (refusal) return apiError(c, 400, refusal);
+        return { value: move };
+      },
+      work: async (trx, data, { project, actorId, scope }) => {
+        const at = new Date(now()).toISOString();
+        if (!(await moveStage(trx, deps, actorId, project, data, at)))
+          return { status: 409, body: await staleMove(trx, project.id, data.to) };
+        return { status: 200, body: await buyerFiche(trx, scope, project.user_id) };
+      },
+    }),
+  );
 
   app.post(
     '/staff/notes',

@@ -105,6 +105,12 @@ export function staffLeadsRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const parsed = assignSchema.safeParse(await readJson(c));
     if (!parsed.success) return validationError(c, parsed.error);
     const { hunterId } = parsed.data;
+    // Sent by the outbox (issue 29: made offline, with its Idempotency-Key) and already given
+    // to that hunter (a replay after it arrived): done, nothing written again.
+    const id = leadIdOf(c);
+    const lead = id === undefined ? undefined : await findLead(db, id);
+    if (c.req.header('Idempotency-Key') && lead && lead.assigned_to === hunterId)
+      return c.json(await leadFiche(db, c.get('scope'), lead.id));
     return change(
       c,
       parsed.data.version,

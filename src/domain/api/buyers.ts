@@ -59,8 +59,21 @@ export const stageMoveSchema = z.object({
     .max(STAGE_NOTE_MAX, `La note est trop longue (${STAGE_NOTE_MAX} caractères au plus).`)
     .default(''),
   version: versionSchema('du dossier'),
+  /**
+   * « Prévenir le client par e-mail » (issue 29, checked by default): at most one stage mail per
+   * project an hour, the latest stage winning; false sends none.
+   */
+  notify: z.boolean({ error: 'Indiquez si le client doit être prévenu.' }).default(true),
 });
 export type StageMove = z.output<typeof stageMoveSchema>;
+
+/**
+ * 409 of a stage move made on a stale version (issue 29: a move made offline and replayed after
+ * someone else moved the project): what happened, in words, for the fiche and the outbox.
+ */
+export function stageStaleMessage(nowLabel: string, wantedLabel: string): string {
+  return `Ce dossier vient d’être modifié par quelqu’un d’autre\u00a0: le projet est maintenant à l’étape «\u00a0${nowLabel}\u00a0», votre passage à «\u00a0${wantedLabel}\u00a0» n’a pas été fait. Vérifiez la fiche puis refaites votre changement si besoin.`;
+}
 
 /** POST /api/staff/notes */
 export const noteSchema = z.object({

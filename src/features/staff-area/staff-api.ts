@@ -24,14 +24,19 @@ export type StaffChange<T> =
       current?: unknown;
     };
 
-/** A staff change (assign, move, status, user edit): the server's answer or its French refusal. */
+/**
+ * A staff change (assign, move, status, user edit): the server's answer or its French refusal.
+ * `headers`: a change the outbox may keep without network (changeHeaders: its key and owner);
+ * kept, its answer is the worker's `{ queued: true }` (isQueued).
+ */
 export async function staffChange<T>(
   path: string,
   method: 'POST' | 'PUT' | 'DELETE',
   body?: Record<string, unknown>,
+  headers?: Record<string, string>,
 ): Promise<StaffChange<T>> {
   try {
-    return { ok: true, data: await api<T>(path, { method, body }) };
+    return { ok: true, data: await api<T>(path, { method, body, headers }) };
   } catch (error) {
     const failure = toApiFailure(error);
     const current =
@@ -42,3 +47,7 @@ export async function staffChange<T>(
     return { ok: false, status, message, fieldErrors, current };
   }
 }
+
+/** The worker's answer to a change it kept for the network (202 `{ queued: true }`). */
+export const isQueued = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { queued?: unknown }).queued === true;

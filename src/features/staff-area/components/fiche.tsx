@@ -4,16 +4,17 @@ import { offlineSince } from '../../../db/use-cached-api';
 import { telHref } from '../../../domain/phone';
 import { LoadGate } from '../../../ui/load-gate';
 import { useStaffApi } from '../staff-api';
-import { fullName } from '../../../domain/person-name';
 import { AssignControl } from './assign-control';
-import { CallButton } from './call-button';
 import { StaffFrame } from './staff-frame';
 
+/** Offline, a fiche never read on this device (issue 29: the assigned ones are kept ahead). */
+export const FICHE_NOT_KEPT =
+  'Cette fiche n’est pas encore enregistrée sur cet appareil. Elle s’affichera dès le retour du réseau.';
+
 /**
- * A record's fiche (buyer, owner): GET `path`, titled with the person's name once read, with
- * « Appeler » when they have a phone, a link back to the list, the kept answer's date offline;
- * `children` lays out the record (its main column then its aside, side by side on a wide
- * screen) and may read it again (`reload`).
+ * A record's fiche (buyer, owner): GET `path`, titled with the person's name once read, a link
+ * back to the list, the kept answer's date offline; `children` lays out the record (its main
+ * column then its aside, side by side on a wide screen) and may read it again (`reload`).
  */
 export function FicheScreen<T>({
   path,
@@ -23,11 +24,8 @@ export function FicheScreen<T>({
   children,
 }: {
   path: string;
-  /**
-   * Whose record it is: the title once read (« Élodie Martin »), and their phone for the
-   * « Appeler » button beside it.
-   */
-  person: (record: T) => { firstname: string; lastname: string; phone?: string | null };
+  /** Whose record it is: the title once read (« Élodie Martin »). */
+  person: (record: T) => { firstname: string; lastname: string };
   /** The title before (« Fiche acquéreur »). */
   untitled: string;
   back: { href: string; label: string };
@@ -37,8 +35,7 @@ export function FicheScreen<T>({
   const named = load.status === 'ready' ? person(load.data) : null;
   return (
     <StaffFrame
-      title={named ? fullName(named) : untitled}
-      actions={named?.phone ? <CallButton phone={named.phone} /> : undefined}
+      title={named ? `${named.firstname} ${named.lastname}` : untitled}
       lead={
         <Link href={back.href} className="link">
           {`← ${back.label}`}
@@ -46,7 +43,12 @@ export function FicheScreen<T>({
       }
       updatedAt={offlineSince(load)}
     >
-      <LoadGate load={load} loading="Chargement de la fiche…">
+      <LoadGate
+        load={
+          load.status === 'failed' && load.offline ? { ...load, message: FICHE_NOT_KEPT } : load
+        }
+        loading="Chargement de la fiche…"
+      >
         {(record) => (
           <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">{children(record, reload)}</div>
         )}

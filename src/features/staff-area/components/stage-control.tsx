@@ -1,19 +1,69 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { dismissOutboxEntry, type ChangeEntry } from '../../../db/outbox.repo';
 import { STAGE_NOTE_MAX, stageMoveSchema } from '../../../domain/api/buyers';
+import { outboxStatusLabel } from '../../../domain/outbox';
 import { projectStages, type ProjectStage } from '../../../domain/project';
-import { stageIndex, stageMoveRefusal } from '../../../domain/staff';
+import { stageIndex, stageLabel, stageMoveRefusal } from '../../../domain/staff';
 import { notify } from '../../../lib/toast';
 import { useSchemaForm } from '../../../ui/form/schema-form';
-import { staffChange } from '../staff-api';
+import { useSession } from '../../auth';
+import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
+import { isQueued, staffChange } from '../staff-api';
 import { NoteField } from './note-field';
 
 /** The move's note, checked with the contract's schema (POST /api/staff/projects/:id/stage). */
 const stageNoteSchema = stageMoveSchema.pick({ note: true });
 
 /**
+ * A stage move this device still holds (made without network), until the server has it; refused
+ * (the project moved meanwhile), the server's reason until « J’ai compris ».
+ */
+function PendingMove({ entry }: { entry: ChangeEntry<'staff-stage'> }) {
+  const failed = entry.status === 'failed';
+  return (
+    <div
+      className="mt-3 rounded-box border border-dashed border-warning bg-base-100 p-3 text-sm"
+      data-testid="pending-stage"
+      role={failed ? 'alert' : 'status'}
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={`badge ${failed ? 'badge-error' : 'badge-warning'}`}>
+          {outboxStatusLabel(entry.status, 'staff-stage')}
+        </span>
+        <span>
+          Passage à «&nbsp;{stageLabel(entry.change.to)}&nbsp;»
+          {entry.change.notify ? ', client prévenu par e-mail' : ', sans e-mail au client'}
+        </span>
+      </p>
+      {failed ? (
+        <>
+          <p className="mt-2">{entry.message ?? 'Le serveur a refusé ce changement d’étape.'}</p>
+          <button
+            type="button"
+            className="btn btn-sm mt-2"
+            onClick={() => void dismissOutboxEntry(entry.key)}
+          >
+            J’ai compris
+          </button>
+        </>
+      ) : (
+        <p className="mt-2 text-base-content/75">
+          Gardé sur cet appareil, il partira dès le retour du réseau.
+          {entry.message ? ` Dernière tentative\u00a0: ${entry.message}` : ''}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * Moves a project one stage forward or back (spec 4.7's order); going back needs a note, the
- * move carries the version it was made on. A stale version (someone moved it meanwhile): the
- * server refuses (409), the fiche reloads and says so. The client is e-mailed by the server.
+ * move carries the version it was made on. Each move is confirmed in a dialog (from → to, the
+ * note, « Prévenir le client par e-mail » checked by default: the server sends at most one
+ * stage mail per project an hour, the latest stage winning). Sent with an Idempotency-Key:
+ * without network the service worker keeps it (shown here until it arrives, the other moves of
+ * the project waiting meanwhile); a stale version (someone moved it meanwhile) is refused (409),
+ * the fiche reloads and says so.
  */
 export function StageControl({
   projectId,
@@ -27,40 +77,70 @@ export function StageControl({
   onMoved: () => void;
 }) {
   const noteId = useId();
-  const { register, submit, reset, setError, failure, setFailure, formState } = useSchemaForm(
-    stageNoteSchema,
-    { defaultValues: { note: '' }, mode: 'onSubmit' },
+  const dialogId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { user } = useSession();
+  const userId = user?._id;
+  const [target, setTarget] = useState<ProjectStage | null>(null);
+  const [tellClient, setTellClient] = useState(true);
+  const [sending, setSending] = useState(false);
+  const { register, submit, reset, setError, getValues, failure, setFailure, formState } =
+    useSchemaForm(stageNoteSchema, { defaultValues: { note: '' }, mode: 'onSubmit' });
+  const pending = usePendingChanges(userId, 'staff-stage', onMoved).filter(
+    (m) => m.change.projectId === projectId,
   );
+  const waiting = pending.some((m) => m.status !== 'failed');
   const index = stageIndex(stage);
   const previous = projectStages[index - 1];
   const next = projectStages[index + 1];
 
-  const move = (to: ProjectStage) =>
+  // The note checked first (going back needs one, said under the box), then the dialog.
+  const ask = (to: ProjectStage) =>
     submit(async ({ note }) => {
-      // Going back needs a note (src/domain/staff.ts), said under the box.
       const refusal = stageMoveRefusal(stage, to, note);
       if (refusal) return setError('note', { message: refusal });
-      const result = await staffChange(`/api/staff/projects/${projectId}/stage`, 'POST', {
-        to,
-        note,
-        version,
-      });
-      if (result.ok) {
-        reset();
-        const label = projectStages.find((s) => s.value === to)?.label ?? to;
-        notify.success(`Projet passé à l’étape «\u00a0${label}\u00a0».`);
-        onMoved();
+      setFailure(null);
+      setTarget(to);
+      setTellClient(true);
+    })();
+  // A move asked: its confirmation opens (closed, the dialog forgets it).
+  useEffect(() => {
+    if (target && !dialog.current?.open) dialog.current?.showModal();
+  }, [target]);
+
+  const confirm = async () => {
+    if (!target || !userId) return;
+    setSending(true);
+    const note = (getValues('note') ?? '').trim();
+    const result = await staffChange(
+      `/api/staff/projects/${projectId}/stage`,
+      'POST',
+      { to: target, note, version, notify: tellClient },
+      changeHeaders(crypto.randomUUID(), userId),
+    );
+    setSending(false);
+    dialog.current?.close();
+    if (result.ok) {
+      reset();
+      if (isQueued(result.data)) {
+        notify.info('Pas de réseau\u00a0: le changement d’étape partira dès son retour.');
         return;
       }
-      setFailure(result.message);
-      if (result.status === 409) onMoved();
-    })();
+      notify.success(`Projet passé à l’étape «\u00a0${stageLabel(target)}\u00a0».`);
+      onMoved();
+      return;
+    }
+    setFailure(result.message);
+    if (result.status === 409) onMoved();
+  };
+
   const moveButton = (to: ProjectStage, className: string) => ({
     type: 'button' as const,
     className,
-    disabled: formState.isSubmitting,
-    onClick: () => void move(to),
+    disabled: formState.isSubmitting || waiting,
+    onClick: () => void ask(to),
   });
+  const note = target ? (getValues('note') ?? '').trim() : '';
 
   return (
     <div className="mt-4 rounded-box bg-base-200 p-4">
@@ -91,6 +171,68 @@ export function StageControl({
           </button>
         ) : null}
       </div>
+      {pending.map((entry) => (
+        <PendingMove key={entry.key} entry={entry} />
+      ))}
+      <dialog
+        ref={dialog}
+        className="modal modal-bottom sm:modal-middle"
+        aria-labelledby={`${dialogId}-titre`}
+        aria-describedby={`${dialogId}-texte`}
+        onClose={() => setTarget(null)}
+      >
+        <div className="modal-box">
+          <h2 id={`${dialogId}-titre`} className="text-xl font-semibold">
+            Changer l’étape du projet&#8239;?
+          </h2>
+          <p id={`${dialogId}-texte`} className="mt-3" data-testid="stage-confirm-move">
+            «&nbsp;{stageLabel(stage)}&nbsp;» →{' '}
+            <span className="font-semibold">«&nbsp;{target ? stageLabel(target) : ''}&nbsp;»</span>
+          </p>
+          {note ? (
+            <p className="mt-2 whitespace-pre-line text-sm text-base-content/75">
+              Note&nbsp;: {note}
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-base-content/75">Sans note.</p>
+          )}
+          <label className="mt-4 flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm mt-0.5"
+              checked={tellClient}
+              onChange={(event) => setTellClient(event.target.checked)}
+            />
+            <span>
+              Prévenir le client par e-mail
+              <span className="block text-sm text-base-content/75">
+                Un e-mail par heure au plus pour ce projet&nbsp;: s’il vient d’en recevoir un, il
+                recevra la dernière étape à la fin de l’heure.
+              </span>
+            </span>
+          </label>
+          <div className="modal-action">
+            <form method="dialog">
+              <button type="submit" className="btn btn-ghost">
+                Annuler
+              </button>
+            </form>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={sending}
+              onClick={() => void confirm()}
+            >
+              Confirmer le changement
+            </button>
+          </div>
+        </div>
+        <form method="dialog" className="modal-backdrop">
+          <button type="submit" tabIndex={-1}>
+            Fermer
+          </button>
+        </form>
+      </dialog>
     </div>
   );
 }

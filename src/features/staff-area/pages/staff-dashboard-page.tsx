@@ -9,14 +9,18 @@ import { PipelineScreen } from '../screens/pipeline-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { UsersScreen } from '../screens/users-screen';
 import { NewReportScreen, ReportScreen } from '../../visit-reports';
+import { useKeepAssignedRecords } from '../keep-records';
 import { STAFF_BASE, staffPaths } from '../staff-paths';
 
 /**
  * /wh-dashboard and the addresses below it, for admin, chasseur, directeur and manager (spec 6):
  * the back office (issue 15, docs/staff-area.md). The server enforces every permission; the
  * screens only leave out what it would refuse. An unknown address below the area shows its day.
+ * Opening the area keeps the person's assigned records on the device (keep-records.ts).
  */
 export default function StaffDashboardPage() {
+  // The records assigned to the signed-in person, kept on the device for offline reading.
+  useKeepAssignedRecords();
   return (
     <Switch>
       <Route path={`${STAFF_BASE}/acquereurs/:userId/compte-rendu`}>

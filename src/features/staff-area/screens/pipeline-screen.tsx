@@ -17,6 +17,10 @@ import { staffPaths, withQuery } from '../staff-paths';
 /** Cards shown per column; the column says how many there are in all. */
 const PER_COLUMN = 20;
 
+/** What a column reads (also kept ahead for offline reading: keep-records.ts). */
+export const pipelineColumnPath = (stage: ProjectStage, hunter: string) =>
+  withQuery('/api/staff/buyers', { stage, hunter, pageSize: PER_COLUMN });
+
 function StageColumn({
   stage,
   label,
@@ -28,9 +32,7 @@ function StageColumn({
   hunter: string;
   onMoved: () => void;
 }) {
-  const [load] = useStaffApi<StaffPage<BuyerRow>>(
-    withQuery('/api/staff/buyers', { stage, hunter, pageSize: PER_COLUMN }),
-  );
+  const [load] = useStaffApi<StaffPage<BuyerRow>>(pipelineColumnPath(stage, hunter));
   const titleId = `colonne-${stage}`;
   return (
     <section

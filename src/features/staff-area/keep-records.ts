@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { apiCache } from '../../db/api-cache.repo';
+import type { Page } from '../../domain/api/lists';
+import { staffBuyerVisitsPath } from '../../domain/api/visits';
+import { projectStages } from '../../domain/project';
+import type { BuyerRow, LeadRow } from '../../domain/staff-views';
+import { api, toApiFailure } from '../../lib/api';
+import { sessionStore, useSession } from '../auth';
+import { pipelineColumnPath } from './screens/pipeline-screen';
+
+/**
+ * Every record assigned to the signed-in person, kept on the device ahead of need (issue 29,
+ * docs/decisions/010-cached-reads.md): a hunter opens, without network, a fiche never opened
+ * before. In the background, once signed in and online, whenever the staff area opens (and when
+ * the network comes back): the answers each fiche reads are asked and written to the kept
+ * answers (`apiCache`, under the signed-in account, cleared at sign-out), exactly as the screens
+ * would have. Bounded: the KEPT_BUYERS_MAX buyers and KEPT_LEADS_MAX leads most recently created
+ * (4 answers a buyer with one project, 1 a lead, the figures and the pipeline's 9 columns: about
+ * 210 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
+ * is not asked again.
+ */
+export const KEPT_BUYERS_MAX = 40;
+export const KEPT_LEADS_MAX = 40;
+const FRESH_MS = 10 * 60_000;
+/** Requests at once: the person's own screens stay fast. */
+const PARALLEL = 3;
+
+/**
+ * The answers a buyer's fiche reads: the fiche, its visits and reports, its documents, and the
+ * conversation of each of its projects.
+ */
+export const buyerRecordPaths = (userId: string, projectIds: readonly number[]) => [
+  `/api/staff/buyers/${encodeURIComponent(userId)}`,
+  staffBuyerVisitsPath(userId),
+  `/api/staff/buyers/${encodeURIComponent(userId)}/documents`,
+  ...projectIds.map((id) => `/api/staff/projects/${id}/messages`),
+];
+/** The answer a lead's fiche reads. */
+export const leadRecordPaths = (id: number) => [`/api/staff/leads/${id}`];
+
+export interface KeepSources {
+  get: <T>(path: string) => Promise<T>;
+  cache: Pick<typeof apiCache, 'read' | 'write'>;
+  /** Still the same person signed in (a sign-out meanwhile stops everything). */
+  current: () => boolean;
+  now?: () => number;
+}
+
+/**
+ * Keeps the records assigned to `userId` (see above). Stops at the first network failure, and
+ * as soon as another person (or nobody) is signed in; a refused answer (a record given to
+ * someone else meanwhile) is skipped. Resolves with the number of answers written.
+ */
+export async function keepAssignedRecords(
+  userId: string,
+  { get, cache, current, now = Date.now }: KeepSources,
+): Promise<number> {
+  const mine = encodeURIComponent(userId);
+  const [buyers, leads] = await Promise.all([
+    get<Page<BuyerRow>>(`/api/staff/buyers?hunter=${mine}&pageSize=100`),
+    get<Page<LeadRow>>(`/api/staff/leads?hunter=${mine}&pageSize=100`),
+  ]);
+  const projectsOf = new Map<string, number[]>();
+  for (const row of buyers.items)
+    projectsOf.set(row.userId, [...(projectsOf.get(row.userId) ?? []), row.projectId]);
+  const buyerIds = [...projectsOf.keys()].slice(0, KEPT_BUYERS_MAX);
+  const leadIds = leads.items.map((l) => l.id).slice(0, KEPT_LEADS_MAX);
+  const paths = [
+    ...buyerIds.flatMap((id) => buyerRecordPaths(id, projectsOf.get(id) ?? [])),
+    ...leadIds.flatMap(leadRecordPaths),
+    '/api/staff/figures',
+    ...projectStages.map((s) => pipelineColumnPath(s.value, '')),
+  ];
+  let written = 0;
+  let stopped = false;
+  const keepOne = async (path: string) => {
+    const kept = await cache.read(userId, path).catch(() => undefined);
+    if (kept && now() - kept.fetchedAt < FRESH_MS) return;
+    let data: unknown;
+    try {
+      data = await get(path);
+    } catch (error) {
+      // No network: the rest would fail too. A refusal: this one only.
+      if (toApiFailure(error).status === null) stopped = true;
+      return;
+    }
+    if (!current()) {
+      stopped = true;
+      return;
+    }
+    await cache.write(userId, path, data, now());
+    written += 1;
+  };
+  const queue = [...paths];
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined && !stopped; path = queue.shift()) {
+      if (!current()) return;
+      await keepOne(path);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return written;
+}
+
+/** The last run per account in this page's life: the area's screens each mount it. */
+const lastRun = new Map<string, number>();
+const RUN_EVERY_MS = 5 * 60_000;
+
+function keepInBackground(userId: string): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  const at = lastRun.get(userId);
+  if (at !== undefined && Date.now() - at < RUN_EVERY_MS) return;
+  lastRun.set(userId, Date.now());
+  const current = () => sessionStore.user?._id === userId;
+  void (async () => {
+    // Whatever another account left on this device goes first (personal data).
+    await apiCache.keepOnly(userId);
+    await keepAssignedRecords(userId, { get: (path) => api(path), cache: apiCache, current });
+  })().catch(() => {
+    // Tried again at the next opening or when the network comes back.
+    lastRun.delete(userId);
+  });
+}
+
+/**
+ * Keeps the signed-in person's assigned records on the device: at the area's opening (after
+ * sign-in, « Aujourd’hui ») and when the network comes back.
+ */
+export function useKeepAssignedRecords(): void {
+  const { user } = useSession();
+  const userId = user?._id;
+  useEffect(() => {
+    if (!userId) return;
+    keepInBackground(userId);
+    const online = () => {
+      lastRun.delete(userId);
+      keepInBackground(userId);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [userId]);
+}
