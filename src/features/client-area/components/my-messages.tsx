@@ -26,7 +26,9 @@ export function MyMessages({ userId, overview }: { userId: string; overview: Cli
               side="client"
               projectId={project.id}
               userId={userId}
-              label={hunter ? `Votre message à ${hunter.firstname}` : 'Votre message'}
+              label={`${hunter ? `Votre message à ${hunter.firstname}` : 'Votre message'}${
+                several ? ` (${projectTitle(project)})` : ''
+              }`}
             />
           </div>
         ))

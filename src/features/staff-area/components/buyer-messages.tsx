@@ -30,7 +30,7 @@ export function BuyerMessages({ fiche }: { fiche: BuyerFiche }) {
             side="staff"
             projectId={project.id}
             userId={userId}
-            label={`Message à ${name}`}
+            label={`Message à ${name}${several ? ` (${projectTitle(project)})` : ''}`}
           />
         </div>
       ))}
