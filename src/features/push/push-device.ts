@@ -53,9 +53,9 @@ async function registration(waitForReady = false): Promise<ServiceWorkerRegistra
 export async function currentPushState(): Promise<PushState> {
   if (!hasPush()) return isAppleMobileBrowser() ? 'needs-install' : 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
+  // No worker yet (the first visit registers it a moment later): off, until turned on.
   const reg = await registration();
-  if (!reg) return 'unsupported';
-  const subscription = await reg.pushManager.getSubscription();
+  const subscription = await reg?.pushManager.getSubscription();
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
 

@@ -81,7 +81,7 @@ afterEach(() => {
 });
 
 const toggle = () =>
-  screen.getByRole<HTMLInputElement>('switch', {
+  screen.getByRole<HTMLInputElement>('checkbox', {
     name: 'Recevoir les notifications sur cet appareil',
   });
 

@@ -14,7 +14,7 @@ const said: Record<PushState, string> = {
 };
 
 /**
- * « Recevoir les notifications sur cet appareil » (issue 29, docs/push.md): a switch that asks the
+ * « Recevoir les notifications sur cet appareil » (issue 29, docs/push.md): a checkbox that asks the
  * browser's permission only when the person turns it on, shows where this device stands, and
  * turns notifications off. `compact`: one line, for a screen's header (« Aujourd’hui »).
  */
@@ -60,8 +60,7 @@ export function PushOptIn({ compact = false, what }: { compact?: boolean; what?:
       <input
         id={`${id}-switch`}
         type="checkbox"
-        role="switch"
-        className="toggle toggle-primary mt-0.5 shrink-0"
+        className="checkbox checkbox-primary mt-0.5 shrink-0"
         checked={state === 'on'}
         disabled={!usable || busy}
         aria-describedby={`${id}-state`}
