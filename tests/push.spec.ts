@@ -112,7 +112,7 @@ test.describe('Web Push notifications (issue 29)', () => {
             {
               email: demo('client'),
               endpoint,
-              user_agent: expect.stringMatching(/^Chrome/) as string,
+              user_agent: expect.stringMatching(/^Chrome/) as unknown,
             },
           ]);
         await photograph(page, testInfo, 'dashboard-on');
