@@ -74,7 +74,9 @@ test.describe('client area (issue 16)', () => {
     const timeline = page.getByTestId('stage-timeline');
     await expect(timeline.getByRole('listitem')).toHaveCount(9);
     await expect(timeline.locator('[aria-current="step"]')).toContainText('Offre d’achat');
-    await expect(timeline.getByRole('listitem').first()).toContainText(/Le \d+(?:er)?\s\w+\s20\d\d/);
+    await expect(timeline.getByRole('listitem').first()).toContainText(
+      /Le \d+(?:er)?\s\w+\s20\d\d/,
+    );
     await expect(page.getByTestId('hunter')).toContainText('Charles Chasseur');
 
     // « Mes critères »: the wizard's own steps; a new budget and one more city.
