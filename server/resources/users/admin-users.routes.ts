@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import {
   USER_STALE,
+  type HandoverCounts,
   type HandoverNeededBody,
   userArchiveSchema,
   userEditSchema,
@@ -28,7 +29,7 @@ import {
   resendWelcome,
   type Versioned,
 } from './admin-users.repo';
-import { setArchived } from './handover.repo';
+import { setArchived, workOf } from './handover.repo';
 import { toUserView, type UserRow as UserRecord } from './users.repo';
 
 const FORBIDDEN = 'Vous n’avez pas accès à cette ressource.';
@@ -162,6 +163,14 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       );
     await deleteUser(db, actorOf(c).id, row, at());
     return c.body(null, 204);
+  });
+
+  // What an account still works (a hunter's buyers and owner leads): the « Utilisateurs » panel
+  // offers to hand over the work of a hunter archived before issue 29 left it behind.
+  app.get('/admin/users/:id/handover', ...admin, async (c) => {
+    const row = await deps.users.findById(c.req.param('id'));
+    if (!row) return apiError(c, 404, NOT_FOUND);
+    return c.json((await workOf(db, row.id)) satisfies HandoverCounts);
   });
 
   app.post('/admin/users/:id/resend-activation', ...admin, async (c) => {

@@ -54,9 +54,6 @@ async function assignees(t: App) {
   return { buyers, leads };
 }
 
-const audits = (t: App, action: string) =>
-  t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-
 describe('an assignment tells the hunter who receives it, once (issue 29)', () => {
   const leadVersion = async (t: App, id: number) =>
     (

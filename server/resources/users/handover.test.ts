@@ -232,4 +232,22 @@ describe('archiving a hunter who still has work (issue 29)', () => {
     expect(await audits(t, 'user-archive')).toHaveLength(1);
     expect(await t.mails.list()).toHaveLength(1);
   });
+
+  it('hands over the work a hunter archived before left behind, and says how much there is', async () => {
+    const { t, hunter } = await hunterWithWork();
+    // Archived as before issue 29: his records stayed with him.
+    await t.db.updateTable('app_user').set({ is_archived: 1 }).where('id', '=', hunter).execute();
+    const path = `/api/admin/users/${hunter}/handover`;
+    expect((await t.call('admin', 'GET', path)).body).toEqual({ buyers: 5, leads: 2 });
+    expect((await t.call('manager', 'GET', path)).status).toBe(403);
+    expect((await t.call('admin', 'GET', '/api/admin/users/inconnu/handover')).status).toBe(404);
+    const karim = await addHunter(t, 'Karim', 'Benali');
+    expect((await archive(t, hunter, { handTo: karim })).status).toBe(200);
+    expect((await t.call('admin', 'GET', path)).body).toEqual({ buyers: 0, leads: 0 });
+    expect((await t.call('admin', 'GET', `/api/admin/users/${karim}/handover`)).body).toEqual({
+      buyers: 5,
+      leads: 2,
+    });
+    expect(await t.mails.list('karim.benali@exemple.fr')).toHaveLength(1);
+  });
 });

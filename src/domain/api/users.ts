@@ -12,6 +12,9 @@ import { archivedSchema, pagingSchema, searchSchema, versionSchema, type Page } 
  */
 
 export const USERS_PATH = '/api/admin/users';
+/** GET: what the account still works (HandoverCounts). */
+export const handoverPath = (userId: string) =>
+  `${USERS_PATH}/${encodeURIComponent(userId)}/handover`;
 /** How many roles an account may hold at most. */
 export const ROLES_MAX = 5;
 /** A hunter's id (an account id). */

@@ -1,6 +1,7 @@
 import { FetchError } from 'ofetch';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  handoverPath,
   handoverWork,
   type HandoverCounts,
   type UserPage,
@@ -51,7 +52,8 @@ export async function putArchive(
 const POOL = 'pool';
 
 /**
- * « Archiver » a hunter who still has buyers or owner leads (issue 29): the server's refusal
+ * « Archiver » a hunter who still has buyers or owner leads (issue 29), or « Confier ses
+ * dossiers » of a hunter archived before (whose work stayed behind): the server's refusal
  * (« Karim Benali suit encore 9 acquéreurs et 2 propriétaires : choisissez à qui les confier. »),
  * then where they go: another active hunter, or nobody (the managers' pool, « Non attribués » in
  * the lists). Confirmed, the server archives and moves everything at once.
@@ -115,7 +117,7 @@ export function HandoverDialog({
     >
       <div className="modal-box">
         <h2 id={`${id}-titre`} className="text-xl font-semibold">
-          Archiver {name}&#8239;?
+          {user.isArchived ? <>Confier les dossiers de {name}</> : <>Archiver {name}&#8239;?</>}
         </h2>
         <p id={`${id}-texte`} className="mt-3">
           {message}
@@ -123,7 +125,8 @@ export function HandoverDialog({
         <p className="mt-3 text-sm text-base-content/75">
           Ses {handoverWork(counts)} passent maintenant au chasseur choisi, qui reçoit un e-mail les
           listant, ou restent non attribués pour que les managers les répartissent. Chaque fiche en
-          garde la trace dans son historique. Le compte archivé ne peut plus se connecter.
+          garde la trace dans son historique.
+          {user.isArchived ? null : ' Le compte archivé ne peut plus se connecter.'}
         </p>
         <div className="mt-4 flex flex-col gap-1">
           <label htmlFor={`${id}-choix`} className="text-sm font-medium">
@@ -162,7 +165,7 @@ export function HandoverDialog({
             </button>
           </form>
           <BusyButton className="btn btn-error" run={confirm}>
-            Archiver et confier les dossiers
+            {user.isArchived ? 'Confier les dossiers' : 'Archiver et confier les dossiers'}
           </BusyButton>
         </div>
       </div>
@@ -172,5 +175,34 @@ export function HandoverDialog({
         </button>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * A hunter archived before issue 29 may have left buyers or owner leads behind, assigned to
+ * nobody who can sign in: the panel says so and offers to hand them over (the same dialog).
+ */
+export function LeftBehind({
+  user,
+  onHandOver,
+}: {
+  user: UserRow;
+  onHandOver: (counts: HandoverCounts) => void;
+}) {
+  const [load] = useStaffApi<HandoverCounts>(handoverPath(user._id));
+  if (load.status !== 'ready' || load.data.buyers + load.data.leads === 0) return null;
+  const counts = load.data;
+  return (
+    <div
+      role="status"
+      className="alert alert-warning mt-4 flex flex-wrap items-center gap-3 text-sm"
+    >
+      <p>
+        Ce compte archivé suit encore {handoverWork(counts)}&nbsp;: personne ne peut s’en occuper.
+      </p>
+      <button type="button" className="btn btn-sm" onClick={() => onHandOver(counts)}>
+        Confier ses dossiers
+      </button>
+    </div>
   );
 }

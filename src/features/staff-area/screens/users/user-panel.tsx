@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HandoverCounts, UserRow } from '../../../../domain/api/users';
+import { handoverNeeded, type HandoverCounts, type UserRow } from '../../../../domain/api/users';
+import { Role } from '../../../../domain/roles';
 import { notify } from '../../../../lib/toast';
 import { BusyButton } from '../../../../ui/busy-button';
 import { staffChange } from '../../staff-api';
 import { DeleteUserButton } from './delete-user-dialog';
-import { HandoverDialog, putArchive } from './handover-dialog';
+import { HandoverDialog, LeftBehind, putArchive } from './handover-dialog';
 import { UserForm } from './user-form';
 import { fullName, StatusBadge, type Hunter } from './user-status';
 
@@ -108,6 +109,15 @@ export function UserPanel({
             ) : null}
             <DeleteUserButton user={user} onDeleted={() => onDeleted(user)} />
           </div>
+          {user.isArchived && user.roles.includes(Role.CHASSEUR) ? (
+            <LeftBehind
+              key={user.version}
+              user={user}
+              onHandOver={(counts) =>
+                setHandover({ message: handoverNeeded(fullName(user), counts), counts })
+              }
+            />
+          ) : null}
           {handover ? (
             <HandoverDialog
               user={user}
