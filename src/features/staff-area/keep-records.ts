@@ -15,28 +15,36 @@ import { pipelineColumnPath } from './screens/pipeline-screen';
  * the network comes back): the answers each fiche reads are asked and written to the kept
  * answers (`apiCache`, under the signed-in account, cleared at sign-out), exactly as the screens
  * would have. Bounded: the KEPT_BUYERS_MAX buyers and KEPT_LEADS_MAX leads most recently created
- * (4 answers a buyer with one project, 1 a lead, the figures and the pipeline's 9 columns: about
- * 210 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
+ * (5 answers a buyer with one project, 2 a lead, the figures and the pipeline's 9 columns: about
+ * 220 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
  * is not asked again.
  */
-export const KEPT_BUYERS_MAX = 40;
-export const KEPT_LEADS_MAX = 40;
+export const KEPT_BUYERS_MAX = 30;
+export const KEPT_LEADS_MAX = 30;
 const FRESH_MS = 10 * 60_000;
 /** Requests at once: the person's own screens stay fast. */
 const PARALLEL = 3;
 
+/** A record's tasks (src/domain/api/tasks.ts recordTasksPath), as its fiche reads them. */
+const tasksPath = (recordType: 'buyer' | 'owner', recordId: string) =>
+  `/api/staff/tasks?recordType=${recordType}&recordId=${encodeURIComponent(recordId)}`;
+
 /**
- * The answers a buyer's fiche reads: the fiche, its visits and reports, its documents, and the
- * conversation of each of its projects.
+ * The answers a buyer's fiche reads: the fiche, its tasks, its visits and reports, its
+ * documents, and the conversation of each of its projects.
  */
 export const buyerRecordPaths = (userId: string, projectIds: readonly number[]) => [
   `/api/staff/buyers/${encodeURIComponent(userId)}`,
+  tasksPath('buyer', userId),
   staffBuyerVisitsPath(userId),
   `/api/staff/buyers/${encodeURIComponent(userId)}/documents`,
   ...projectIds.map((id) => `/api/staff/projects/${id}/messages`),
 ];
-/** The answer a lead's fiche reads. */
-export const leadRecordPaths = (id: number) => [`/api/staff/leads/${id}`];
+/** The answers a lead's fiche reads: the fiche and its tasks. */
+export const leadRecordPaths = (id: number) => [
+  `/api/staff/leads/${id}`,
+  tasksPath('owner', String(id)),
+];
 
 export interface KeepSources {
   get: <T>(path: string) => Promise<T>;
