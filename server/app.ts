@@ -25,6 +25,8 @@ import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
+import { tasksRoutes } from './resources/tasks/tasks.routes';
+import { todayRoutes } from './resources/buyers/today.routes';
 import { messagesRoutes } from './resources/messages/messages.routes';
 import { pushRoutes } from './resources/push/push.routes';
 import { pushSettingsFrom, type PushSettings } from './push/push';
@@ -177,6 +179,8 @@ export function createApp({
   app.route('/api', visitsRoutes({ ...staff, documents, geo }));
   app.route('/api', messagesRoutes(staff));
   app.route('/api', pushRoutes({ ...staff, throttle }));
+  app.route('/api', todayRoutes(staff));
+  app.route('/api', tasksRoutes(staff));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

@@ -32,11 +32,15 @@ export const QUEUED_PATHS: Record<string, OutboxFlow> = {
   '/api/register': 'buyer',
   '/api/staff/notes': 'staff-note',
   '/api/staff/visit-reports': 'visit-report',
+  '/api/staff/tasks': 'staff-task',
 };
 
 const STAGE_MOVE = /^\/api\/staff\/projects\/(\d+)\/stage$/;
 const BUYER_ASSIGN = /^\/api\/staff\/buyers\/([^/]+)\/assign$/;
 const LEAD_ASSIGN = /^\/api\/staff\/leads\/(\d+)\/assign$/;
+
+/** A task ticked done or undone (src/domain/api/tasks.ts TASK_DONE_PATH; zod stays out of here). */
+const TASK_DONE_PATTERN = /^\/api\/staff\/tasks\/(\d+)\/done$/;
 
 /**
  * Queued requests whose path carries an id: a client's criteria edit (POST) and a document's
@@ -54,6 +58,8 @@ const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   ['POST', STAGE_MOVE, 'staff-stage'],
   ['POST', BUYER_ASSIGN, 'staff-assign'],
   ['POST', LEAD_ASSIGN, 'staff-assign'],
+  // Issue 29: a task ticked done or undone (a new task: QUEUED_PATHS).
+  ['POST', TASK_DONE_PATTERN, 'staff-task'],
 ];
 
 /**
@@ -219,6 +225,22 @@ export async function changeOf(
       if (lead) return { flow, recordType: 'owner', recordId: lead, hunterId };
       if (!buyer) return undefined;
       return { flow, recordType: 'buyer', recordId: decodeURIComponent(buyer), hunterId };
+    }
+    if (flow === 'staff-task') {
+      const body: unknown = await request.clone().json();
+      if (!isRecord(body)) return undefined;
+      const taskId = Number(TASK_DONE_PATTERN.exec(pathname)?.[1]);
+      if (Number.isSafeInteger(taskId) && taskId > 0)
+        return { flow, action: 'done', taskId, done: body.done === true };
+      const { recordType, recordId, text, dueAt } = body;
+      if (
+        (recordType !== 'buyer' && recordType !== 'owner') ||
+        typeof recordId !== 'string' ||
+        typeof text !== 'string' ||
+        typeof dueAt !== 'string'
+      )
+        return undefined;
+      return { flow, action: 'add', recordType, recordId, text, dueAt };
     }
     if (flow === 'client-document') {
       const kind = /^\/api\/client\/documents\/([a-z_]+)$/.exec(pathname)?.[1];

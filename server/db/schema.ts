@@ -436,4 +436,5 @@ export interface Database {
   message: MessageTable;
   message_mail: MessageMailTable;
   push_subscription: PushSubscriptionTable;
+  staff_task: StaffTaskTable;
 }

@@ -130,8 +130,7 @@ export function dueText(due: Instant, now: Instant = Date.now()): DueText {
     };
   if (days === 0)
     return { state: 'today', overdue, text: `aujourd’hui à${NBSP}${formatTime(due)}` };
-  if (days === 1)
-    return { state: 'tomorrow', overdue, text: `demain à${NBSP}${formatTime(due)}` };
+  if (days === 1) return { state: 'tomorrow', overdue, text: `demain à${NBSP}${formatTime(due)}` };
   return { state: 'later', overdue, text: formatDayDateTime(due, now) };
 }
 

@@ -17,7 +17,8 @@ export type OutboxFlow =
   | 'visit-answer'
   | 'message'
   | 'staff-stage'
-  | 'staff-assign';
+  | 'staff-assign'
+  | 'staff-task';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -49,6 +50,16 @@ export interface OutboxChanges {
   'staff-stage': { projectId: number; to: string; note: string; notify: boolean };
   /** A record given to a hunter (null: to nobody) by a supervisor (issue 29). */
   'staff-assign': { recordType: 'buyer' | 'owner'; recordId: string; hunterId: string | null };
+  /** A task added to a buyer or a lead (dueAt: Paris local time), or one ticked done or undone. */
+  'staff-task':
+    | {
+        action: 'add';
+        recordType: 'buyer' | 'owner';
+        recordId: string;
+        text: string;
+        dueAt: string;
+      }
+    | { action: 'done'; taskId: number; done: boolean };
 }
 export type ChangeFlow = keyof OutboxChanges;
 /** The header a signed-in change carries so the worker records whose it is (`owner`). */
@@ -252,6 +263,7 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   message: { label: 'Message', feminine: false },
   'staff-stage': { label: 'Changement d’étape', feminine: false },
   'staff-assign': { label: 'Attribution', feminine: true },
+  'staff-task': { label: 'Tâche', feminine: true },
 };
 
 /** The outbox entries of the visit report `ref` (the report and its photos). */

@@ -1,3 +1,4 @@
+import type { TodayExtras } from './api/today';
 import type { PlannedVisitView } from './api/visits';
 import type { Page } from './api/lists';
 import type { ProjectStage } from './project';
@@ -140,7 +141,7 @@ export interface TodayVisit extends PlannedVisitView {
   buyerPhone: string;
 }
 
-export interface TodayView {
+export interface TodayView extends TodayExtras {
   projects: TodayProject[];
   leads: TodayLead[];
   /** The day's visits (Paris time), earliest first. */

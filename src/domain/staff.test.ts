@@ -23,19 +23,30 @@ describe('lead statuses', () => {
 });
 
 describe('the 48-hour callback', () => {
-  it('names the day and the Paris hour, and says when it is overdue', () => {
-    // Sunday 22 November 2026, 13:00 UTC = 14 h in Paris; 48 h later: Tuesday 14 h.
+  it('names the full date and the Paris hour, and says since when it is overdue', () => {
+    // Sunday 22 November 2026, 13:00 UTC = 14 h in Paris; 48 h later: Tuesday 24, 14 h.
     const created = '2026-11-22T13:00:00.000Z';
-    expect(callbackText(created, new Date('2026-11-23T09:00:00Z'))).toEqual({
-      text: 'à rappeler avant mardi 14\u00a0h',
+    expect(callbackText(created, new Date('2026-11-22T14:00:00Z'))).toEqual({
+      text: 'à rappeler avant mardi\u00a024\u00a0novembre, 14\u00a0h',
       overdue: false,
     });
+    expect(callbackText(created, new Date('2026-11-23T09:00:00Z')).text).toBe(
+      'à rappeler demain avant 14\u00a0h',
+    );
+    expect(callbackText(created, new Date('2026-11-24T08:00:00Z')).text).toBe(
+      'à rappeler aujourd’hui avant 14\u00a0h',
+    );
     expect(callbackText(created, new Date('2026-11-24T14:00:00Z'))).toEqual({
-      text: 'en retard depuis mardi 14\u00a0h',
+      text: 'en retard depuis 14\u00a0h',
+      overdue: true,
+    });
+    // Six weeks later, the date says which Tuesday (issue 29: « depuis vendredi » was not enough).
+    expect(callbackText(created, new Date('2027-01-05T10:00:00Z'))).toEqual({
+      text: 'en retard depuis le\u00a0mardi\u00a024\u00a0novembre\u00a02026, 14\u00a0h',
       overdue: true,
     });
     expect(callbackText('2026-11-22T13:30:00.000Z', new Date('2026-11-22T14:00:00Z')).text).toBe(
-      'à rappeler avant mardi 14\u00a0h\u00a030',
+      'à rappeler avant mardi\u00a024\u00a0novembre, 14\u00a0h\u00a030',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { dueText, formatDayDateTime, formatTime } from './french-date';
 import { projectStages, type ProjectStage } from './project';
 
 /**
@@ -72,9 +73,12 @@ export function callbackDeadline(createdAt: string): Date {
   return new Date(new Date(createdAt).getTime() + CALLBACK_HOURS * 3_600_000);
 }
 
-let deadlineFormat: Intl.DateTimeFormat | undefined;
-
-/** 'à rappeler avant mardi 14 h' (Paris time), or 'en retard depuis mardi 14 h'. */
+/**
+ * The 48-hour deadline in words (Paris time, issue 29: a full date, never a bare weekday):
+ * « à rappeler aujourd’hui avant 14 h », « à rappeler demain avant 14 h », « à rappeler avant
+ * mardi 24 novembre, 14 h »; once late, « en retard depuis 9 h 30 » (today) or « en retard depuis
+ * le mardi 24 novembre, 14 h ».
+ */
 export function callbackText(
   createdAt: string,
   now: Date = new Date(),
@@ -82,17 +86,16 @@ export function callbackText(
   text: string;
   overdue: boolean;
 } {
-  deadlineFormat ??= new Intl.DateTimeFormat('fr-FR', {
-    weekday: 'long',
-    hour: 'numeric',
-    minute: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
   const deadline = callbackDeadline(createdAt);
-  const parts = deadlineFormat.formatToParts(deadline);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const minutes = part('minute');
-  const when = `${part('weekday')} ${Number(part('hour'))}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
-  const overdue = deadline.getTime() < now.getTime();
-  return { text: overdue ? `en retard depuis ${when}` : `à rappeler avant ${when}`, overdue };
+  const due = dueText(deadline, now);
+  const time = formatTime(deadline);
+  const text =
+    due.state === 'overdue'
+      ? due.text
+      : due.state === 'today'
+        ? `à rappeler aujourd’hui avant ${time}`
+        : due.state === 'tomorrow'
+          ? `à rappeler demain avant ${time}`
+          : `à rappeler avant ${formatDayDateTime(deadline, now)}`;
+  return { text, overdue: due.overdue };
 }

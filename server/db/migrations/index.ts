@@ -17,6 +17,7 @@ import * as m0015 from './0015_list_indexes';
 import * as m0016 from './0016_visits';
 import * as m0017 from './0017_messages';
 import * as m0018 from './0018_push';
+import * as m0019 from './0019_tasks';
 import * as m0020 from './0020_mail_group';
 
 /**
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0016_visits': m0016,
   '0017_messages': m0017,
   '0018_push': m0018,
+  '0019_tasks': m0019,
   '0020_mail_group': m0020,
 };
 

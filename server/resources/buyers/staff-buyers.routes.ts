@@ -11,7 +11,7 @@ import {
   type BuyerRow,
   type BuyerStaleBody,
 } from '../../../src/domain/api/buyers';
-import { callbackDeadline, isProjectStage, stageMoveRefusal } from '../../../src/domain/staff';
+import { isProjectStage, stageMoveRefusal } from '../../../src/domain/staff';
 import { requireAuth, type AuthEnv } from '../../auth/middleware';
 import { apiError, readJson, validationError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
@@ -26,10 +26,6 @@ import {
   projectForStage,
   staleMove,
 } from './staff-buyers.repo';
-import { TODAY_LIMIT, todayLeads, todayProjects } from './today.repo';
-import { parisDay, parisDayBounds } from '../../../src/domain/paris-time';
-import type { TodayView } from '../../../src/domain/staff-views';
-import { visitsBetween } from '../visits/visits.repo';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { CSV_MAX_ROWS, csvDownload, type CsvColumn } from '../../staff/csv';
 import { hunterRefusal } from '../../staff/hunters';
@@ -37,7 +33,6 @@ import { queryOf } from '../../staff/paging';
 import {
   actorOf,
   inScope,
-  isSupervisor,
   requireStaff,
   requireSupervisor,
   type StaffEnv,
@@ -68,7 +63,7 @@ const filtersOf = ({ page: _page, pageSize: _size, archived, ...f }: BuyerListQu
 
 /**
  * The buyers half of the staff area (issue 15, docs/staff-area.md): the list, the fiche,
- * assignment, stage moves, notes and the day's callbacks. Mounted on /api.
+ * assignment, stage moves and notes (« Aujourd’hui »: today.routes.ts). Mounted on /api.
  */
 export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   const { db, now } = deps;
@@ -182,28 +177,6 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       }),
     }),
   );
-
-  app.get('/staff/today', ...staff, async (c) => {
-    const scope = c.get('scope');
-    // Supervisors see the unassigned first: nobody else will call them.
-    const first = isSupervisor(actorOf(c)) ? 'unassigned' : 'any';
-    const at = now();
-    const day = parisDayBounds(parisDay(new Date(at).toISOString()));
-    const [projects, leads, visits] = await Promise.all([
-      todayProjects(db, scope, first, TODAY_LIMIT),
-      todayLeads(db, scope, first, TODAY_LIMIT),
-      visitsBetween(db, scope, day.from, day.to),
-    ]);
-    const withDeadline = <R extends { createdAt: string }>(r: R) => {
-      const due = callbackDeadline(r.createdAt);
-      return { ...r, deadline: due.toISOString(), overdue: due.getTime() < at };
-    };
-    return c.json({
-      projects: projects.map(withDeadline),
-      leads: leads.map(withDeadline),
-      visits,
-    } satisfies TodayView);
-  });
 
   return app as unknown as Hono<AuthEnv>;
 }

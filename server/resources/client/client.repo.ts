@@ -237,6 +237,8 @@ export async function deleteClientAccount(
       .where('user_id', '=', userId)
       .execute();
     await trx.deleteFrom('staff_note').where(aboutBuyer(userId)).execute();
+    // The staff's tasks on the person's file (what to do about them) go with the notes.
+    await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();
     // The devices that allowed notifications are told nothing more (docs/push.md).
     await removeUserSubscriptions(trx, userId);
     // The trail keeps what was done and when, not what it said: file names, reasons and the

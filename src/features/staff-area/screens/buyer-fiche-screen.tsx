@@ -13,6 +13,7 @@ import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { PlannedVisits } from '../components/planned-visits';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
+import { TasksPanel } from '../components/tasks-panel';
 import { VisitReportsPanel } from '../components/visit-reports-panel';
 import { ReportDrafts } from '../../visit-reports';
 import { staffPaths } from '../staff-paths';
@@ -131,6 +132,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                 <StageMoves moves={fiche.moves.filter((m) => m.projectId === project.id)} />
               </FicheCard>
             ))}
+            <TasksPanel recordType="buyer" recordId={fiche.user._id} />
             <PlannedVisits buyerId={fiche.user._id} />
             <VisitReportsPanel buyerId={fiche.user._id}>
               <ReportDrafts buyerId={fiche.user._id} paths={staffPaths} />

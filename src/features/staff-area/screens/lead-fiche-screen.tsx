@@ -12,6 +12,7 @@ import { Callback, HunterName } from '../components/callback';
 import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
 import { isSupervisor } from '../components/staff-frame';
+import { TasksPanel } from '../components/tasks-panel';
 import { staffChange } from '../staff-api';
 import { staffPaths } from '../staff-paths';
 import { LeadStatusBadge } from './leads-screen';
@@ -175,6 +176,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 {`Le propriétaire a indiqué ${lead.propertyCount} biens à vendre\u202f; le questionnaire en décrit ${properties.length}.`}
               </p>
             ) : null}
+            <TasksPanel recordType="owner" recordId={String(lead.id)} />
             <NotesPanel
               recordType="owner"
               recordId={String(lead.id)}
