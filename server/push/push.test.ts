@@ -294,6 +294,31 @@ describe('VAPID keys', () => {
     });
   });
 
+  it('are asked for at every start when several instances share a database', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-vapid-'));
+    const shared = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://app:secret@db:5432/chassimmo',
+      JWT_SECRET: 'y'.repeat(40),
+    };
+    const lines: string[] = [];
+    const log = createLogger(parseEnv(shared), { write: (line: string) => void lines.push(line) });
+    const generated = loadVapidKeys(parseEnv(shared), log);
+    loadVapidKeys(parseEnv(shared), log);
+    expect(lines.filter((l) => l.includes('configurez VAPID_PUBLIC_KEY'))).toHaveLength(2);
+    lines.length = 0;
+    loadVapidKeys(
+      parseEnv({
+        ...shared,
+        VAPID_PUBLIC_KEY: generated.publicKey,
+        VAPID_PRIVATE_KEY: generated.privateKey,
+      }),
+      log,
+    );
+    expect(lines).toEqual([]);
+  });
+
   it('come from the settings when given, and a damaged file stops the start', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chassimmo-vapid-'));
     const generated = loadVapidKeys(parseEnv({ DATA_DIR: dataDir }), silent);

@@ -42,6 +42,12 @@ export function loadVapidKeys(env: Env, log: Logger): VapidKeys {
   const subject = env.VAPID_SUBJECT ?? `mailto:${company.email}`;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  // Several instances on one database would each sign with their own pair, and a container's
+  // DATA_DIR may not outlive it: said at every start until the pair is configured.
+  if (env.DATABASE_URL)
+    log.warn(
+      'Notifications\u00a0: avec DATABASE_URL, configurez VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY (les mêmes pour chaque instance, `npx web-push generate-vapid-keys`)\u00a0; sans elles, chaque instance a sa propre paire et les notifications échouent (docs/push.md).',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   const file = path.join(dataDir, VAPID_KEYS_FILE);
   const stored = readKeys(file);

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DELETE_ACCOUNT_PATH } from '../../../src/domain/api/client';
 import { apiErrorSchema } from '../../../src/domain/api/errors';
 import { PUSH_PUBLIC_KEY_PATH, PUSH_SUBSCRIPTIONS_PATH } from '../../../src/domain/api/push';
 import { closeAfterEach, fieldErrorsOf, makeTestApp, postJson, signedIn } from '../../test-app';
@@ -105,7 +106,7 @@ describe('/api/push', () => {
   });
 
   it('answers 401 to anyone not signed in', async () => {
-    const { made, subscribe, unsubscribe, rows } = await setup();
+    const { subscribe, unsubscribe, rows } = await setup();
     expect((await subscribe(FCM, {})).status).toBe(401);
     expect((await unsubscribe(FCM, {})).status).toBe(401);
     const forged = { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.forged' };
@@ -113,7 +114,6 @@ describe('/api/push', () => {
     expect(res.status).toBe(401);
     expect(apiErrorSchema.parse(await res.json()).message).toMatch(/session/);
     expect(await rows()).toEqual([]);
-    void made;
   });
 
   it('lets each person turn off their own device only', async () => {
@@ -140,6 +140,18 @@ describe('/api/push', () => {
     await subscribe(FCM);
     expect((await subscribe(FCM, chasseur.headers)).status).toBe(201);
     expect(await rows()).toEqual([{ user_id: chasseur.id, endpoint: FCM }]);
+  });
+
+  it('forgets every device of an account deleted by its owner', async () => {
+    const { made, client, chasseur, subscribe, rows } = await setup();
+    await subscribe(FCM);
+    await subscribe(`${FCM}-hunter`, chasseur.headers);
+    const res = await made.app.request(
+      DELETE_ACCOUNT_PATH,
+      postJson({ password: 'Demo1234' }, client.headers),
+    );
+    expect(res.status).toBe(200);
+    expect(await rows()).toEqual([{ user_id: chasseur.id, endpoint: `${FCM}-hunter` }]);
   });
 
   it('limits how often one account turns notifications on and off', async () => {
