@@ -194,9 +194,10 @@ async function handOver(
   hunter: UserRow,
   to: string | null | undefined,
   at: string,
-): Promise<HandoverCounts> {
+): Promise<HandoverCounts & { tasks: number }> {
   const counts = await workOf(trx, hunter.id);
-  if (counts.buyers + counts.leads === 0) return counts;
+  if (counts.buyers + counts.leads === 0)
+    return { ...counts, tasks: await handTasks(trx, hunter.id, to ?? null) };
   if (to === undefined)
     throw new Refused({
       kind: 'work',
@@ -252,7 +253,22 @@ async function handOver(
         trx,
       );
   }
-  return { buyers: buyers.length, leads: leads.length };
+  return { buyers: buyers.length, leads: leads.length, tasks: await handTasks(trx, hunter.id, to) };
+}
+
+/**
+ * The open tasks the archived hunter had to do (issue 29's tasks) go with the work: to the hunter
+ * who takes it, or to nobody (the pool; a task's fiche then says so). How many moved.
+ */
+async function handTasks(trx: Db, hunterId: string, to: string | null): Promise<number> {
+  const moved = await trx
+    .updateTable('staff_task')
+    .set({ assignee_id: to })
+    .where('assignee_id', '=', hunterId)
+    .where('done_at', 'is', null)
+    .returning('id')
+    .execute();
+  return moved.length;
 }
 
 /**
@@ -298,10 +314,13 @@ export async function setArchived(
             recordType: 'user',
             recordId: id,
             before: { isArchived: row.is_archived === 1 },
-            after:
-              moved && moved.buyers + moved.leads > 0
-                ? { isArchived, toHunterId: handTo ?? null, ...moved }
-                : { isArchived },
+            after: {
+              isArchived,
+              ...(moved && moved.buyers + moved.leads > 0
+                ? { toHunterId: handTo ?? null, buyers: moved.buyers, leads: moved.leads }
+                : {}),
+              ...(moved?.tasks ? { tasks: moved.tasks } : {}),
+            },
           },
         ],
         at,

@@ -97,6 +97,23 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   it('moves every record to the hunter chosen, each with its audit, and mails them once', async () => {
     const { t, hunter, buyers, leads, other } = await hunterWithWork();
     const karim = await addHunter(t, 'Karim', 'Benali');
+    // Two open tasks he had to do, and one done: the open ones go to Karim.
+    const task = (done_at: string | null) => ({
+      record_type: 'buyer' as const,
+      buyer_id: buyers[0]!,
+      lead_id: null,
+      text: 'Rappeler pour le financement',
+      due_at: new Date().toISOString(),
+      created_by: hunter,
+      created_at: new Date().toISOString(),
+      assignee_id: hunter,
+      done_at,
+      done_by: done_at ? hunter : null,
+    });
+    await t.db
+      .insertInto('staff_task')
+      .values([task(null), task(null), task(new Date().toISOString())])
+      .execute();
     const before = await assignees(t);
     const done = await archive(t, hunter, { handTo: karim });
     expect(done.status).toBe(200);
@@ -140,7 +157,14 @@ describe('archiving a hunter who still has work (issue 29)', () => {
       toHunterId: karim,
       buyers: 5,
       leads: 2,
+      tasks: 2,
     });
+    const tasks = await t.db
+      .selectFrom('staff_task')
+      .select(['assignee_id', 'done_at'])
+      .orderBy('id')
+      .execute();
+    expect(tasks.map((x) => x.assignee_id)).toEqual([karim, karim, hunter]);
 
     // One mail, to Karim, listing what he received with a link to each fiche.
     const all = await t.mails.list();
