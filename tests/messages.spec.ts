@@ -92,11 +92,15 @@ test.describe('the conversation of a buyer project (issue 29)', () => {
     await expectAccessible(client.page, testInfo, '/dashboard « Messages » (390 px)');
     await photograph(client.page, mine, testInfo, 'client-messages-390');
 
-    // The hunter, on the phone: the fiche shows her answer.
+    // The hunter, on the phone: « Aujourd’hui », then the fiche, show her answer.
     await page.goto('/wh-dashboard');
     await swReady(page);
-    await page.goto(`/wh-dashboard/acquereurs/${encodeURIComponent(clientId())}`);
-    await appStarted(page);
+    // « Aujourd’hui » lists her unread message, and leads to the fiche's conversation.
+    const waiting = page.getByTestId('today-message').filter({ hasText: 'Claire Cliente' });
+    await expect(waiting).toContainText(/1\smessage non lu/);
+    await expect(waiting).toContainText(question);
+    await waiting.getByRole('link', { name: 'Claire Cliente' }).click();
+    await page.waitForURL(`**/wh-dashboard/acquereurs/${encodeURIComponent(clientId())}#messages`);
     const panel = page.getByTestId('buyer-messages');
     await expect(panel.getByTestId('message').filter({ hasText: question })).toHaveAttribute(
       'data-side',
