@@ -10,6 +10,16 @@ export const swStore = proxy({
   installOffer: false,
 });
 
+/** Starts the registration now rather than once idle (set by registerServiceWorker). */
+let startNow = () => {};
+
+/**
+ * A signed-in area opened (issue 29): the worker is registered at once, not once the page is
+ * idle, so the page is served without network as soon as possible after the first sign-in (a
+ * reload offline before the worker has installed shows the browser's error page).
+ */
+export const registerWorkerNow = () => startNow();
+
 /** Keeps the browser's install offer for the 'Installer l'application' button. */
 export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | null = null;
 
@@ -43,6 +53,7 @@ export function registerServiceWorker(): void {
       })
       .catch((error: unknown) => console.error('Service worker non installé', error));
   };
+  startNow = start;
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(start, { timeout: 5000 })

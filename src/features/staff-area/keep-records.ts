@@ -5,7 +5,9 @@ import { staffBuyerVisitsPath } from '../../domain/api/visits';
 import { projectStages } from '../../domain/project';
 import type { BuyerRow, LeadRow } from '../../domain/staff-views';
 import { api, toApiFailure } from '../../lib/api';
+import { notify } from '../../lib/toast';
 import { sessionStore, useSession } from '../auth';
+import { registerWorkerNow } from '../offline';
 import { pipelineColumnPath } from './screens/pipeline-screen';
 
 /**
@@ -110,6 +112,48 @@ export async function keepAssignedRecords(
   return written;
 }
 
+/**
+ * The service worker's installation first: it downloads what the pages need offline and, until
+ * it is done, a reload without network shows the browser's error page. At most 20 s.
+ */
+function workerInstalled(): Promise<unknown> {
+  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!worker || worker.controller || !import.meta.env.PROD) return Promise.resolve();
+  return Promise.race([worker.ready, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+}
+
+/**
+ * The first opening on this device (issue 29): while the worker installs, the person is told to
+ * keep the network a few seconds, then that the area now opens without it. Nothing where the
+ * browser runs no worker.
+ */
+async function sayOfflineReadiness(): Promise<void> {
+  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!worker || !import.meta.env.PROD) return;
+  // The registration asked for a moment ago may take a little while to appear.
+  for (let tries = 0; tries < 20 && !worker.controller; tries++) {
+    const registration = await worker.getRegistration().catch(() => undefined);
+    if (registration?.active) return;
+    if (registration?.installing || registration?.waiting) {
+      notify.info(
+        'Préparation de cet appareil pour travailler sans réseau\u00a0: gardez la connexion quelques secondes.',
+      );
+      worker.addEventListener(
+        'controllerchange',
+        () =>
+          notify.success(
+            'Cet appareil est prêt\u00a0: l’espace de gestion s’ouvre aussi sans réseau.',
+          ),
+        { once: true },
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+let readinessSaid = false;
+
 /** The last run per account in this page's life: the area's screens each mount it. */
 const lastRun = new Map<string, number>();
 const RUN_EVERY_MS = 5 * 60_000;
@@ -123,6 +167,7 @@ function keepInBackground(userId: string): void {
   void (async () => {
     // Whatever another account left on this device goes first (personal data).
     await apiCache.keepOnly(userId);
+    await workerInstalled();
     await keepAssignedRecords(userId, { get: (path) => api(path), cache: apiCache, current });
   })().catch(() => {
     // Tried again at the next opening or when the network comes back.
@@ -139,6 +184,12 @@ export function useKeepAssignedRecords(): void {
   const userId = user?._id;
   useEffect(() => {
     if (!userId) return;
+    // Served without network as soon as possible after the first sign-in (sw-registration.ts).
+    registerWorkerNow();
+    if (!readinessSaid) {
+      readinessSaid = true;
+      void sayOfflineReadiness();
+    }
     keepInBackground(userId);
     const online = () => {
       lastRun.delete(userId);
