@@ -4,7 +4,9 @@ import { offlineSince } from '../../../db/use-cached-api';
 import { telHref } from '../../../domain/phone';
 import { LoadGate } from '../../../ui/load-gate';
 import { useStaffApi } from '../staff-api';
+import { fullName } from '../../../domain/person-name';
 import { AssignControl } from './assign-control';
+import { CallButton } from './call-button';
 import { StaffFrame } from './staff-frame';
 
 /** Offline, a fiche never read on this device (issue 29: the assigned ones are kept ahead). */
@@ -12,9 +14,10 @@ export const FICHE_NOT_KEPT =
   'Cette fiche n’est pas encore enregistrée sur cet appareil. Elle s’affichera dès le retour du réseau.';
 
 /**
- * A record's fiche (buyer, owner): GET `path`, titled with the person's name once read, a link
- * back to the list, the kept answer's date offline; `children` lays out the record (its main
- * column then its aside, side by side on a wide screen) and may read it again (`reload`).
+ * A record's fiche (buyer, owner): GET `path`, titled with the person's name once read, with
+ * « Appeler » when they have a phone, a link back to the list, the kept answer's date offline;
+ * `children` lays out the record (its main column then its aside, side by side on a wide
+ * screen) and may read it again (`reload`).
  */
 export function FicheScreen<T>({
   path,
@@ -24,8 +27,11 @@ export function FicheScreen<T>({
   children,
 }: {
   path: string;
-  /** Whose record it is: the title once read (« Élodie Martin »). */
-  person: (record: T) => { firstname: string; lastname: string };
+  /**
+   * Whose record it is: the title once read (« Élodie Martin »), and their phone for the
+   * « Appeler » button beside it.
+   */
+  person: (record: T) => { firstname: string; lastname: string; phone?: string | null };
   /** The title before (« Fiche acquéreur »). */
   untitled: string;
   back: { href: string; label: string };
@@ -35,7 +41,8 @@ export function FicheScreen<T>({
   const named = load.status === 'ready' ? person(load.data) : null;
   return (
     <StaffFrame
-      title={named ? `${named.firstname} ${named.lastname}` : untitled}
+      title={named ? fullName(named) : untitled}
+      actions={named?.phone ? <CallButton phone={named.phone} /> : undefined}
       lead={
         <Link href={back.href} className="link">
           {`← ${back.label}`}
