@@ -152,6 +152,24 @@ describe('PushOptIn', () => {
   });
 });
 
+describe('PushOptIn without network', () => {
+  it('says there is no network, never that something typed is kept', async () => {
+    fakeBrowser('granted', 'granted');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    calls.api.mockRejectedValue(Object.assign(new Error('fetch failed'), { name: 'FetchError' }));
+    render(<PushOptIn />);
+    await screen.findByText('Désactivées sur cet appareil.');
+    fireEvent.click(toggle());
+    await waitFor(() =>
+      expect(calls.error).toHaveBeenCalledWith(
+        'Pas de réseau\u00a0: les notifications ne peuvent pas être activées maintenant. Réessayez une fois connecté.',
+      ),
+    );
+    expect(toggle().checked).toBe(false);
+    offline.mockRestore();
+  });
+});
+
 describe('forgetPushDevice', () => {
   it('at sign-out, tells the server with the leaving person’s token and drops the subscription', async () => {
     const browser = fakeBrowser('granted', 'granted');

@@ -14,6 +14,18 @@ const said: Record<PushState, string> = {
 };
 
 /**
+ * What went wrong, in words that fit: the server's own message, or no network (nothing typed is
+ * at stake here), or the browser's push service refusing.
+ */
+function failureOf(error: unknown): string {
+  const failure = toApiFailure(error);
+  if (failure.status !== null) return failure.message;
+  if (!navigator.onLine || (error instanceof Error && error.name === 'FetchError'))
+    return 'Pas de réseau\u00a0: les notifications ne peuvent pas être activées maintenant. Réessayez une fois connecté.';
+  return 'Le navigateur n’a pas pu activer les notifications. Réessayez dans un instant.';
+}
+
+/**
  * « Recevoir les notifications sur cet appareil » (issue 29, docs/push.md): a checkbox that asks the
  * browser's permission only when the person turns it on, shows where this device stands, and
  * turns notifications off. `compact`: one line, for a screen's header (« Aujourd’hui »).
@@ -44,7 +56,7 @@ export function PushOptIn({ compact = false, what }: { compact?: boolean; what?:
         if (on && next === 'on')
           notify.success('Les notifications sont activées sur cet appareil.');
       })
-      .catch((error: unknown) => notify.error(toApiFailure(error).message))
+      .catch((error: unknown) => notify.error(failureOf(error)))
       .finally(() => setBusy(false));
   };
 
