@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatDayDateTime } from '../src/domain/french-date';
 import { isoToParisLocal, parisLocalToIso } from '../src/domain/paris-time';
-import { expect, queryDb, test } from './fixtures';
+import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
@@ -47,6 +47,8 @@ test.describe('« Aujourd’hui » and tasks (issue 29)', () => {
 
   test('the hunter adds a task due today on a fiche, finds it on « Aujourd’hui » with its date, and ticks it done @mobile', async ({
     page,
+    browser,
+    baseURL,
   }, testInfo) => {
     const [client] = queryDb<{ id: string }>(
       'select id from app_user where email = ?',
@@ -97,6 +99,24 @@ test.describe('« Aujourd’hui » and tasks (issue 29)', () => {
     await item.getByRole('checkbox', { name: new RegExp(tonight) }).check();
     await expect(due.getByTestId('task').filter({ hasText: tonight })).toHaveCount(0);
     await expect(due.getByTestId('task').filter({ hasText: late })).toHaveCount(1);
+
+    // The manager's day: the team's, the late task with whose it is.
+    const context = await signedInContext(browser, page.request, baseURL!, 'manager');
+    const manager = await context.newPage();
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await manager.goto('/wh-dashboard');
+    await appStarted(manager);
+    const teamLate = manager
+      .getByRole('region', { name: /En retard ou pour aujourd’hui/ })
+      .getByTestId('task')
+      .filter({ hasText: late });
+    await expect(teamLate).toContainText('Pour Charles Chasseur');
+    await expect(teamLate).toContainText(`En retard depuis le ${formatDayDateTime(lateIso)}`);
+    await expectAccessible(manager, testInfo, '« Aujourd’hui » du manager (390 px)');
+    // The cookie banner of this new browser answered, for the picture.
+    await manager.getByRole('button', { name: 'Refuser' }).click();
+    await shoot(manager, 'aujourdhui-manager');
+    await context.close();
     await item.page().goto(`/wh-dashboard/acquereurs/${clientId}`);
     await panel.getByRole('button', { name: /Tâches faites/ }).click();
     const done = panel.getByTestId('done-task').filter({ hasText: tonight });

@@ -21,14 +21,13 @@ import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
 import { useStaffApi } from '../staff-api';
+import { DueWords } from './callback';
 
 type TaskChange = ChangeEntry<'staff-task'>;
 type AddChange = TaskChange & { change: { action: 'add' } };
 type TickChange = TaskChange & { change: { action: 'done' } };
 const isAdd = (e: TaskChange): e is AddChange => e.change.action === 'add';
 const isTick = (e: TaskChange): e is TickChange => e.change.action === 'done';
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * When a new task is due unless told: today at 18 h (Paris), or tomorrow at 9 h once it is 17 h.
@@ -54,12 +53,9 @@ export function useMinuteClock(): number {
 export function TaskDue({ dueAt, now }: { dueAt: string; now: number }) {
   const due = dueText(dueAt, now);
   return (
-    <span className={due.overdue ? 'font-semibold text-error' : 'text-base-content/80'}>
-      {due.overdue ? (
-        <span className="badge badge-error mr-2 text-error-content">En retard</span>
-      ) : null}
-      <time dateTime={dueAt}>{capitalised(due.text)}</time>
-    </span>
+    <time dateTime={dueAt}>
+      <DueWords text={due.text} overdue={due.overdue} />
+    </time>
   );
 }
 

@@ -227,9 +227,9 @@ export function TodayScreen() {
             messages.length + documents.length + criteria.length === 0 &&
             laterProjects.length + laterLeads.length === 0;
           return (
-            <div className="grid gap-8 lg:grid-cols-2">
+            <div className="space-y-10">
               {empty ? (
-                <p className="alert lg:col-span-2" role="status" data-testid="today-empty">
+                <p className="alert" role="status" data-testid="today-empty">
                   Rien pour aujourd’hui&nbsp;: aucune tâche, aucun rappel, aucune visite, aucun
                   message ni document en attente.
                 </p>
@@ -239,7 +239,6 @@ export function TodayScreen() {
                 title="En retard ou pour aujourd’hui"
                 count={due.length}
                 none="Rien en retard, rien d’autre à faire avant ce soir."
-                className="lg:col-span-2"
               >
                 {due.map((item) =>
                   item.kind === 'task' ? (
@@ -258,15 +257,8 @@ export function TodayScreen() {
                             {item.task.recordName}
                           </Link>
                         </span>
-                        {supervisor ? (
-                          <span>
-                            {item.task.assigneeName ? (
-                              `Pour ${item.task.assigneeName}`
-                            ) : (
-                              <HunterName name={null} />
-                            )}
-                          </span>
-                        ) : null}
+                        {/* OpenTask says « Pour … » when someone else must do it. */}
+                        {supervisor && !item.task.assigneeName ? <HunterName name={null} /> : null}
                       </p>
                     </OpenTask>
                   ) : item.kind === 'buyer' ? (
@@ -291,100 +283,104 @@ export function TodayScreen() {
                 )}
               </DayList>
               <TodayVisits visits={today.visits} />
-              <DayList
-                id="today-messages"
-                title="Messages non lus"
-                count={messages.length}
-                none="Aucun message de client en attente."
-              >
-                {messages.map((m) => (
-                  <WaitingItem
-                    key={m.projectId}
-                    testId="today-message"
-                    href={`${staffPaths.buyer(m.clientId)}#messages`}
-                    name={m.clientName}
-                  >
-                    <p>
-                      {m.count === 1 ? '1 message non lu' : `${m.count} messages non lus`}, le
-                      dernier le {formatDayDateTime(m.lastAt, now)}
-                    </p>
-                    <p className="text-base-content/80">«&nbsp;{m.lastText}&nbsp;»</p>
-                    <WhoseItem whose={m} show={supervisor} />
-                  </WaitingItem>
-                ))}
-              </DayList>
-              <DayList
-                id="today-documents"
-                title="Documents à vérifier"
-                count={documents.length}
-                none="Aucun document en attente de vérification."
-              >
-                {documents.map((d) => (
-                  <WaitingItem
-                    key={d.userId}
-                    testId="today-document"
-                    href={staffPaths.buyer(d.userId)}
-                    name={d.clientName}
-                  >
-                    <p>
-                      {d.kinds.length === 1
-                        ? '1 document à vérifier'
-                        : `${d.kinds.length} documents à vérifier`}
-                      &nbsp;:{' '}
-                      {d.kinds
-                        .map((k) => (isDocumentKind(k) ? documentKindLabel(k) : k))
-                        .join(', ')}
-                    </p>
-                    <p className="text-base-content/80">
-                      Envoyé le {formatDayDateTime(d.since, now)}
-                    </p>
-                    <WhoseItem whose={d} show={supervisor} />
-                  </WaitingItem>
-                ))}
-              </DayList>
-              <DayList
-                id="today-criteria"
-                title="Critères modifiés par les clients"
-                count={criteria.length}
-                none="Aucun client n’a changé sa recherche depuis votre dernier passage."
-              >
-                {criteria.map((e) => (
-                  <WaitingItem
-                    key={e.userId}
-                    testId="today-criteria"
-                    href={`${staffPaths.buyer(e.userId)}${e.projectId === null ? '' : `#projet-${e.projectId}`}`}
-                    name={e.clientName}
-                    action={<SeenButton userId={e.userId} name={e.clientName} onSeen={reload} />}
-                  >
-                    <p>Recherche modifiée le {formatDayDateTime(e.at, now)}</p>
-                    <WhoseItem whose={e} show={supervisor} />
-                  </WaitingItem>
-                ))}
-              </DayList>
-              <DayList
-                id="today-buyers"
-                title="Acquéreurs à rappeler"
-                count={laterProjects.length}
-                none="Aucun autre nouveau projet en attente."
-              >
-                {laterProjects.map((p) => (
-                  <CallItem key={p.projectId} href={staffPaths.buyer(p.userId)} call={p}>
-                    <ProjectAsk project={p} />
-                  </CallItem>
-                ))}
-              </DayList>
-              <DayList
-                id="today-owners"
-                title="Propriétaires à rappeler"
-                count={laterLeads.length}
-                none="Aucun autre propriétaire en attente."
-              >
-                {laterLeads.map((l) => (
-                  <CallItem key={l.id} href={staffPaths.lead(l.id)} call={l}>
-                    <LeadAsk lead={l} />
-                  </CallItem>
-                ))}
-              </DayList>
+              <div className="grid gap-8 lg:grid-cols-3">
+                <DayList
+                  id="today-messages"
+                  title="Messages non lus"
+                  count={messages.length}
+                  none="Aucun message de client en attente."
+                >
+                  {messages.map((m) => (
+                    <WaitingItem
+                      key={m.projectId}
+                      testId="today-message"
+                      href={`${staffPaths.buyer(m.clientId)}#messages`}
+                      name={m.clientName}
+                    >
+                      <p>
+                        {m.count === 1 ? '1 message non lu' : `${m.count} messages non lus`}, le
+                        dernier le {formatDayDateTime(m.lastAt, now)}
+                      </p>
+                      <p className="text-base-content/80">«&nbsp;{m.lastText}&nbsp;»</p>
+                      <WhoseItem whose={m} show={supervisor} />
+                    </WaitingItem>
+                  ))}
+                </DayList>
+                <DayList
+                  id="today-documents"
+                  title="Documents à vérifier"
+                  count={documents.length}
+                  none="Aucun document en attente de vérification."
+                >
+                  {documents.map((d) => (
+                    <WaitingItem
+                      key={d.userId}
+                      testId="today-document"
+                      href={staffPaths.buyer(d.userId)}
+                      name={d.clientName}
+                    >
+                      <p>
+                        {d.kinds.length === 1
+                          ? '1 document à vérifier'
+                          : `${d.kinds.length} documents à vérifier`}
+                        &nbsp;:{' '}
+                        {d.kinds
+                          .map((k) => (isDocumentKind(k) ? documentKindLabel(k) : k))
+                          .join(', ')}
+                      </p>
+                      <p className="text-base-content/80">
+                        Envoyé le {formatDayDateTime(d.since, now)}
+                      </p>
+                      <WhoseItem whose={d} show={supervisor} />
+                    </WaitingItem>
+                  ))}
+                </DayList>
+                <DayList
+                  id="today-criteria"
+                  title="Critères modifiés par les clients"
+                  count={criteria.length}
+                  none="Aucun client n’a changé sa recherche depuis votre dernier passage."
+                >
+                  {criteria.map((e) => (
+                    <WaitingItem
+                      key={e.userId}
+                      testId="today-criteria"
+                      href={`${staffPaths.buyer(e.userId)}${e.projectId === null ? '' : `#projet-${e.projectId}`}`}
+                      name={e.clientName}
+                      action={<SeenButton userId={e.userId} name={e.clientName} onSeen={reload} />}
+                    >
+                      <p>Recherche modifiée le {formatDayDateTime(e.at, now)}</p>
+                      <WhoseItem whose={e} show={supervisor} />
+                    </WaitingItem>
+                  ))}
+                </DayList>
+              </div>
+              <div className="grid gap-8 lg:grid-cols-2">
+                <DayList
+                  id="today-buyers"
+                  title="Acquéreurs à rappeler"
+                  count={laterProjects.length}
+                  none="Aucun autre nouveau projet en attente."
+                >
+                  {laterProjects.map((p) => (
+                    <CallItem key={p.projectId} href={staffPaths.buyer(p.userId)} call={p}>
+                      <ProjectAsk project={p} />
+                    </CallItem>
+                  ))}
+                </DayList>
+                <DayList
+                  id="today-owners"
+                  title="Propriétaires à rappeler"
+                  count={laterLeads.length}
+                  none="Aucun autre propriétaire en attente."
+                >
+                  {laterLeads.map((l) => (
+                    <CallItem key={l.id} href={staffPaths.lead(l.id)} call={l}>
+                      <LeadAsk lead={l} />
+                    </CallItem>
+                  ))}
+                </DayList>
+              </div>
             </div>
           );
         }}
