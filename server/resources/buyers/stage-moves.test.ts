@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LocalTransport, MailWorker } from '../../mail/mail-worker';
-import { addBuyer } from '../../staff/test-records';
+import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
 
 /**
@@ -170,5 +170,57 @@ describe('stage moves through the outbox (Idempotency-Key)', () => {
     );
     expect(foreign.status).toBe(404);
     expect(await t.db.selectFrom('project_stage_move').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe('assignments through the outbox', () => {
+  it('a keyed assignment replayed after it arrived is answered done, written once (buyer and lead)', async () => {
+    const { t } = await setup();
+    const nobody = await addBuyer(t.db, 'Nadia', null);
+    const send = async (path: string, body: unknown) => {
+      const res = await t.app.request(path, {
+        method: 'POST',
+        headers: {
+          ...t.headers.manager,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const buyerPath = `/api/staff/buyers/${nobody.userId}/assign`;
+    const body = { hunterId: t.ids.chasseur, version: await t.versionOf(nobody.userId) };
+    expect((await send(buyerPath, body)).status).toBe(200);
+    const again = await send(buyerPath, body);
+    expect(again.status).toBe(200);
+    expect(again.body.hunter).toMatchObject({ id: t.ids.chasseur });
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('record_id', '=', nobody.userId)
+      .where('action', '=', 'assign')
+      .execute();
+    expect(trail).toHaveLength(1);
+    // Another hunter on the stale version is still refused.
+    expect((await send(buyerPath, { ...body, hunterId: null })).status).toBe(409);
+
+    const leadId = await addLead(t.db, 'Propriétaire', null);
+    const lead = await t.db
+      .selectFrom('owner_contact')
+      .select(['id', 'version'])
+      .where('id', '=', leadId)
+      .executeTakeFirstOrThrow();
+    const leadPath = `/api/staff/leads/${lead.id}/assign`;
+    const leadBody = { hunterId: t.ids.chasseur, version: lead.version };
+    expect((await send(leadPath, leadBody)).status).toBe(200);
+    expect((await send(leadPath, leadBody)).status).toBe(200);
+    const leadTrail = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('record_id', '=', String(lead.id))
+      .where('action', '=', 'assign')
+      .execute();
+    expect(leadTrail).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { dismissOutboxEntry } from '../../../db/outbox.repo';
 import { outboxStatusLabel } from '../../../domain/outbox';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../auth';
@@ -106,6 +107,15 @@ export function AssignControl({
           {entry.status === 'failed'
             ? `\u00a0: ${entry.message ?? 'refusée par le serveur.'}`
             : ', elle partira dès le retour du réseau.'}
+          {entry.status === 'failed' ? (
+            <button
+              type="button"
+              className="btn btn-xs ml-2"
+              onClick={() => void dismissOutboxEntry(entry.key)}
+            >
+              J’ai compris
+            </button>
+          ) : null}
         </p>
       ))}
     </form>
