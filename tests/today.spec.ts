@@ -4,6 +4,7 @@ import { formatDayDateTime } from '../src/domain/french-date';
 import { isoToParisLocal, parisLocalToIso } from '../src/domain/paris-time';
 import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
+import { swReady } from './support/browser-state';
 import { demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
@@ -125,5 +126,62 @@ test.describe('« Aujourd’hui » and tasks (issue 29)', () => {
     // The late one done too, from the fiche: the demo client's day is left as it was.
     await panel.getByTestId('task').filter({ hasText: late }).getByRole('checkbox').check();
     await expect(panel.getByTestId('task').filter({ hasText: late })).toHaveCount(0);
+  });
+});
+
+test.describe('tasks without network (issue 29)', () => {
+  test.use({ signedInAs: 'chasseur', serviceWorkers: 'allow' });
+  test.setTimeout(timeouts.scenario);
+
+  test('a task added and a task ticked offline wait on the fiche, then arrive once @mobile', async ({
+    page,
+    context,
+  }) => {
+    const [client] = queryDb<{ id: string }>(
+      'select id from app_user where email = ?',
+      demo('client'),
+    );
+    const word = unique();
+    const toTick = `Préparer le mandat ${word}`;
+    const offline = `Appeler le notaire ${word}`;
+    const today = isoToParisLocal(new Date().toISOString()).slice(0, 10);
+    await page.goto('/wh-dashboard');
+    await appStarted(page);
+    await swReady(page);
+    await page.goto(`/wh-dashboard/acquereurs/${client!.id}`);
+    const panel = page.getByRole('region', { name: 'Tâches', exact: true });
+    await addTask(page, toTick, `${today}T23:59`);
+
+    await context.setOffline(true);
+    await panel.getByLabel('Nouvelle tâche').fill(offline);
+    await panel.getByLabel('Pour le').fill(`${today}T23:58`);
+    await panel.getByRole('button', { name: 'Ajouter la tâche' }).click();
+    await expect(panel.getByTestId('pending-task').filter({ hasText: offline })).toContainText(
+      'Tâche\u00a0: en attente',
+    );
+    await panel.getByTestId('task').filter({ hasText: toTick }).getByRole('checkbox').check();
+    await expect(panel.getByTestId('task').filter({ hasText: toTick })).toContainText(
+      'Faite\u00a0: en attente',
+    );
+
+    await context.setOffline(false);
+    await expect(panel.getByTestId('task').filter({ hasText: offline })).toHaveCount(1, {
+      timeout: timeouts.background,
+    });
+    await expect(panel.getByTestId('pending-task')).toHaveCount(0);
+    await expect(panel.getByTestId('task').filter({ hasText: toTick })).toHaveCount(0, {
+      timeout: timeouts.background,
+    });
+    const stored = queryDb<{ text: string; done: number }>(
+      'select text, done_at is not null as done from staff_task where text like ? order by id',
+      `%${word}`,
+    );
+    expect(stored).toEqual([
+      { text: toTick, done: 1 },
+      { text: offline, done: 0 },
+    ]);
+    // Leave the demo client's day as it was.
+    await panel.getByTestId('task').filter({ hasText: offline }).getByRole('checkbox').check();
+    await expect(panel.getByTestId('task').filter({ hasText: offline })).toHaveCount(0);
   });
 });
