@@ -48,6 +48,10 @@ test.describe('the hunter’s records offline (issue 29)', () => {
     await signIn(page, demo('chasseur'), undefined, '/admin');
     await page.waitForURL(/\/wh-dashboard/);
     await expect(page.getByRole('heading', { level: 1, name: 'Aujourd’hui' })).toBeVisible();
+    // The first opening on this device: the worker installs, the person is told when it is done.
+    await expect(page.getByText(/Cet appareil est prêt/)).toBeVisible({
+      timeout: timeouts.background,
+    });
     await swReady(page);
     await expect
       .poll(
@@ -64,6 +68,9 @@ test.describe('the hunter’s records offline (issue 29)', () => {
       .toBe(0);
 
     await context.setOffline(true);
+    // A reload without network now opens the area (before the worker, the browser's error page).
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aujourd’hui' })).toBeVisible();
     // Each buyer's fiche, never opened on this device: the kept one, dated, no server error.
     for (const buyer of buyers) {
       await page.goto(`/wh-dashboard/acquereurs/${buyer.id}`);

@@ -131,7 +131,7 @@ async function sayOfflineReadiness(): Promise<void> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   if (!worker || !import.meta.env.PROD) return;
   // The registration asked for a moment ago may take a little while to appear.
-  for (let tries = 0; tries < 20 && !worker.controller; tries++) {
+  for (let tries = 0; tries < 60 && !worker.controller; tries++) {
     const registration = await worker.getRegistration().catch(() => undefined);
     if (registration?.active) return;
     if (registration?.installing || registration?.waiting) {
