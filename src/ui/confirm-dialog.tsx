@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 
 /**
  * A button whose action is first confirmed in a modal dialog (native <dialog>: focus is trapped
@@ -40,35 +40,20 @@ export function ConfirmButton({
       >
         {label}
       </button>
-      <dialog
-        ref={dialog}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={`${id}-titre`}
-        aria-describedby={`${id}-texte`}
+      <Modal
+        dialogRef={dialog}
+        labelledBy={`${id}-titre`}
+        describedBy={`${id}-texte`}
+        actions={action}
       >
-        <div className="modal-box">
-          <h2 id={`${id}-titre`} className="text-xl font-semibold">
-            {title}
-          </h2>
-          <p id={`${id}-texte`} className="mt-3 text-base-content/75">
-            {text}
-          </p>
-          {children}
-          <div className="modal-action">
-            <form method="dialog">
-              <button type="submit" className="btn btn-ghost">
-                Annuler
-              </button>
-            </form>
-            {action}
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Fermer
-          </button>
-        </form>
-      </dialog>
+        <h2 id={`${id}-titre`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p id={`${id}-texte`} className="mt-3 text-base-content/75">
+          {text}
+        </p>
+        {children}
+      </Modal>
     </>
   );
 }
@@ -76,4 +61,64 @@ export function ConfirmButton({
 /** Closes the dialog an event came from, such as the click on a ConfirmButton's action. */
 export function closeDialog(event: { currentTarget: Element }) {
   event.currentTarget.closest('dialog')?.close();
+}
+
+/**
+ * The frame of every modal dialog (native <dialog>, opened with showModal(): focus is trapped,
+ * Escape and a tap beside it close it): its box with `children`, then its buttons: `leading`,
+ * the closing one (« Annuler » unless `cancelLabel` says otherwise) and `actions`.
+ */
+export function Modal({
+  dialogRef,
+  labelledBy,
+  describedBy,
+  onClose,
+  boxClassName = '',
+  actionsClassName = '',
+  leading,
+  actions,
+  cancelLabel = 'Annuler',
+  cancelClassName = 'btn btn-ghost',
+  children,
+}: {
+  dialogRef: Ref<HTMLDialogElement>;
+  /** The id of its title, and of the text that says what it is about, if any. */
+  labelledBy: string;
+  describedBy?: string;
+  onClose?: () => void;
+  boxClassName?: string;
+  actionsClassName?: string;
+  leading?: ReactNode;
+  actions?: ReactNode;
+  cancelLabel?: ReactNode;
+  cancelClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onClose={onClose}
+    >
+      <div className={`modal-box ${boxClassName}`.trim()}>
+        {children}
+        <div className={`modal-action ${actionsClassName}`.trim()}>
+          {leading}
+          <form method="dialog">
+            <button type="submit" className={cancelClassName}>
+              {cancelLabel}
+            </button>
+          </form>
+          {actions}
+        </div>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1}>
+          Fermer
+        </button>
+      </form>
+    </dialog>
+  );
 }

@@ -5,6 +5,7 @@ import { cityName } from '../../../domain/arrondissements';
 import { departmentLabel } from '../../../domain/departments';
 import type { BuyerRow } from '../../../domain/staff-views';
 import { LoadGate } from '../../../ui/load-gate';
+import { Modal } from '../../../ui/confirm-dialog';
 import { useStaffApi } from '../staff-api';
 import { staffPaths, withQuery } from '../staff-paths';
 
@@ -118,57 +119,38 @@ export function NewReportButton() {
       >
         Nouveau compte rendu
       </button>
-      <dialog
-        ref={dialog}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={`${id}-titre`}
-        onClose={() => setOpen(false)}
-      >
-        <div className="modal-box">
-          <h2 id={`${id}-titre`} className="text-xl font-semibold">
-            Compte rendu pour quel acquéreur&#8239;?
-          </h2>
-          <form
-            role="search"
-            className="mt-4 flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setQuery(typed.trim());
-            }}
-          >
-            <label htmlFor={`${id}-recherche`} className="sr-only">
-              Rechercher un acquéreur
-            </label>
-            <input
-              id={`${id}-recherche`}
-              type="search"
-              className="input min-w-0 flex-1"
-              placeholder="Nom, e-mail, téléphone ou ville"
-              autoComplete="off"
-              enterKeyHint="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-            <button type="submit" className="btn">
-              Rechercher
-            </button>
-          </form>
-          {/* Asked only once the dialog is open: « Aujourd’hui » does not read the list. */}
-          {open ? <BuyerChooser query={query} onChoose={() => dialog.current?.close()} /> : null}
-          <div className="modal-action">
-            <form method="dialog">
-              <button type="submit" className="btn btn-ghost">
-                Annuler
-              </button>
-            </form>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Fermer
+      <Modal dialogRef={dialog} labelledBy={`${id}-titre`} onClose={() => setOpen(false)}>
+        <h2 id={`${id}-titre`} className="text-xl font-semibold">
+          Compte rendu pour quel acquéreur&#8239;?
+        </h2>
+        <form
+          role="search"
+          className="mt-4 flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(typed.trim());
+          }}
+        >
+          <label htmlFor={`${id}-recherche`} className="sr-only">
+            Rechercher un acquéreur
+          </label>
+          <input
+            id={`${id}-recherche`}
+            type="search"
+            className="input min-w-0 flex-1"
+            placeholder="Nom, e-mail, téléphone ou ville"
+            autoComplete="off"
+            enterKeyHint="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <button type="submit" className="btn">
+            Rechercher
           </button>
         </form>
-      </dialog>
+        {/* Asked only once the dialog is open: « Aujourd’hui » does not read the list. */}
+        {open ? <BuyerChooser query={query} onChoose={() => dialog.current?.close()} /> : null}
+      </Modal>
     </>
   );
 }

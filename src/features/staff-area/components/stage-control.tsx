@@ -6,6 +6,7 @@ import { projectStages, type ProjectStage } from '../../../domain/project';
 import { stageIndex, stageLabel, stageMoveRefusal } from '../../../domain/staff';
 import { notify } from '../../../lib/toast';
 import { useSchemaForm } from '../../../ui/form/schema-form';
+import { Modal } from '../../../ui/confirm-dialog';
 import { useSession } from '../../auth';
 import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
 import { isQueued, staffChange } from '../staff-api';
@@ -174,65 +175,52 @@ export function StageControl({
       {pending.map((entry) => (
         <PendingMove key={entry.key} entry={entry} />
       ))}
-      <dialog
-        ref={dialog}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={`${dialogId}-titre`}
-        aria-describedby={`${dialogId}-texte`}
+      <Modal
+        dialogRef={dialog}
+        labelledBy={`${dialogId}-titre`}
+        describedBy={`${dialogId}-texte`}
         onClose={() => setTarget(null)}
-      >
-        <div className="modal-box">
-          <h2 id={`${dialogId}-titre`} className="text-xl font-semibold">
-            Changer l’étape du projet&#8239;?
-          </h2>
-          <p id={`${dialogId}-texte`} className="mt-3" data-testid="stage-confirm-move">
-            «&nbsp;{stageLabel(stage)}&nbsp;» →{' '}
-            <span className="font-semibold">«&nbsp;{target ? stageLabel(target) : ''}&nbsp;»</span>
-          </p>
-          {note ? (
-            <p className="mt-2 whitespace-pre-line text-sm text-base-content/75">
-              Note&nbsp;: {note}
-            </p>
-          ) : (
-            <p className="mt-2 text-sm text-base-content/75">Sans note.</p>
-          )}
-          <label className="mt-4 flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm mt-0.5"
-              checked={tellClient}
-              onChange={(event) => setTellClient(event.target.checked)}
-            />
-            <span>
-              Prévenir le client par e-mail
-              <span className="block text-sm text-base-content/75">
-                Un e-mail par heure au plus pour ce projet&nbsp;: s’il vient d’en recevoir un, il
-                recevra la dernière étape à la fin de l’heure.
-              </span>
-            </span>
-          </label>
-          <div className="modal-action">
-            <form method="dialog">
-              <button type="submit" className="btn btn-ghost">
-                Annuler
-              </button>
-            </form>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={sending}
-              onClick={() => void confirm()}
-            >
-              Confirmer le changement
-            </button>
-          </div>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Fermer
+        actions={
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={sending}
+            onClick={() => void confirm()}
+          >
+            Confirmer le changement
           </button>
-        </form>
-      </dialog>
+        }
+      >
+        <h2 id={`${dialogId}-titre`} className="text-xl font-semibold">
+          Changer l’étape du projet&#8239;?
+        </h2>
+        <p id={`${dialogId}-texte`} className="mt-3" data-testid="stage-confirm-move">
+          «&nbsp;{stageLabel(stage)}&nbsp;» →{' '}
+          <span className="font-semibold">«&nbsp;{target ? stageLabel(target) : ''}&nbsp;»</span>
+        </p>
+        {note ? (
+          <p className="mt-2 whitespace-pre-line text-sm text-base-content/75">
+            Note&nbsp;: {note}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-base-content/75">Sans note.</p>
+        )}
+        <label className="mt-4 flex items-start gap-3">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm mt-0.5"
+            checked={tellClient}
+            onChange={(event) => setTellClient(event.target.checked)}
+          />
+          <span>
+            Prévenir le client par e-mail
+            <span className="block text-sm text-base-content/75">
+              Un e-mail par heure au plus pour ce projet&nbsp;: s’il vient d’en recevoir un, il
+              recevra la dernière étape à la fin de l’heure.
+            </span>
+          </span>
+        </label>
+      </Modal>
     </div>
   );
 }

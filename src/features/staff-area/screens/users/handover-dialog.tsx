@@ -11,6 +11,7 @@ import { fullName } from '../../../../domain/person-name';
 import { Role } from '../../../../domain/roles';
 import { api, toApiFailure } from '../../../../lib/api';
 import { BusyButton } from '../../../../ui/busy-button';
+import { Modal } from '../../../../ui/confirm-dialog';
 import { useStaffApi } from '../../staff-api';
 
 /** The answer of PUT /api/users/:id, with what a refused archive says. */
@@ -108,73 +109,61 @@ export function HandoverDialog({
 
   const name = fullName(user);
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={`${id}-titre`}
-      aria-describedby={`${id}-texte`}
+    <Modal
+      dialogRef={dialog}
+      labelledBy={`${id}-titre`}
+      describedBy={`${id}-texte`}
       onClose={onClose}
+      actionsClassName="flex-wrap"
+      actions={
+        <BusyButton className="btn btn-error" run={confirm}>
+          {user.isArchived ? 'Confier les dossiers' : 'Archiver et confier les dossiers'}
+        </BusyButton>
+      }
     >
-      <div className="modal-box">
-        <h2 id={`${id}-titre`} className="text-xl font-semibold">
-          {user.isArchived ? <>Confier les dossiers de {name}</> : <>Archiver {name}&#8239;?</>}
-        </h2>
-        <p id={`${id}-texte`} className="mt-3">
-          {message}
-        </p>
-        <p className="mt-3 text-sm text-base-content/75">
-          Ses {handoverWork(counts)} passent maintenant au chasseur choisi, qui reçoit un e-mail les
-          listant, ou restent non attribués pour que les managers les répartissent. Chaque fiche en
-          garde la trace dans son historique.
-          {user.isArchived ? null : ' Le compte archivé ne peut plus se connecter.'}
-        </p>
-        <div className="mt-4 flex flex-col gap-1">
-          <label htmlFor={`${id}-choix`} className="text-sm font-medium">
-            Confier ses dossiers à
-          </label>
-          <select
-            id={`${id}-choix`}
-            className="select select-bordered w-full"
-            value={choice}
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? `${id}-erreur` : undefined}
-            onChange={(event) => {
-              setChoice(event.target.value);
-              setError(null);
-            }}
-          >
-            <option value="">Choisissez…</option>
-            {hunters.map((h) => (
-              <option key={h._id} value={h._id}>
-                {fullName(h)}
-              </option>
-            ))}
-            <option value={POOL}>Personne pour l’instant (les managers les attribueront)</option>
-          </select>
-          {load.status === 'failed' ? <p className="text-sm text-error">{load.message}</p> : null}
-        </div>
-        {error ? (
-          <p id={`${id}-erreur`} role="alert" className="alert alert-error mt-4 text-sm">
-            {error}
-          </p>
-        ) : null}
-        <div className="modal-action flex-wrap">
-          <form method="dialog">
-            <button type="submit" className="btn btn-ghost">
-              Annuler
-            </button>
-          </form>
-          <BusyButton className="btn btn-error" run={confirm}>
-            {user.isArchived ? 'Confier les dossiers' : 'Archiver et confier les dossiers'}
-          </BusyButton>
-        </div>
+      <h2 id={`${id}-titre`} className="text-xl font-semibold">
+        {user.isArchived ? <>Confier les dossiers de {name}</> : <>Archiver {name}&#8239;?</>}
+      </h2>
+      <p id={`${id}-texte`} className="mt-3">
+        {message}
+      </p>
+      <p className="mt-3 text-sm text-base-content/75">
+        Ses {handoverWork(counts)} passent maintenant au chasseur choisi, qui reçoit un e-mail les
+        listant, ou restent non attribués pour que les managers les répartissent. Chaque fiche en
+        garde la trace dans son historique.
+        {user.isArchived ? null : ' Le compte archivé ne peut plus se connecter.'}
+      </p>
+      <div className="mt-4 flex flex-col gap-1">
+        <label htmlFor={`${id}-choix`} className="text-sm font-medium">
+          Confier ses dossiers à
+        </label>
+        <select
+          id={`${id}-choix`}
+          className="select select-bordered w-full"
+          value={choice}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `${id}-erreur` : undefined}
+          onChange={(event) => {
+            setChoice(event.target.value);
+            setError(null);
+          }}
+        >
+          <option value="">Choisissez…</option>
+          {hunters.map((h) => (
+            <option key={h._id} value={h._id}>
+              {fullName(h)}
+            </option>
+          ))}
+          <option value={POOL}>Personne pour l’instant (les managers les attribueront)</option>
+        </select>
+        {load.status === 'failed' ? <p className="text-sm text-error">{load.message}</p> : null}
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>
-          Fermer
-        </button>
-      </form>
-    </dialog>
+      {error ? (
+        <p id={`${id}-erreur`} role="alert" className="alert alert-error mt-4 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </Modal>
   );
 }
 
