@@ -129,7 +129,15 @@ function workerInstalled(): Promise<unknown> {
  */
 async function sayOfflineReadiness(): Promise<void> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  if (!worker || !import.meta.env.PROD) return;
+  if (!worker || worker.controller || !import.meta.env.PROD) return;
+  // Listened to first: the worker claims this page as soon as it is active (sw.ts), which may
+  // happen before the registration below is even seen.
+  worker.addEventListener(
+    'controllerchange',
+    () =>
+      notify.success('Cet appareil est prêt\u00a0: l’espace de gestion s’ouvre aussi sans réseau.'),
+    { once: true },
+  );
   // The registration asked for a moment ago may take a little while to appear.
   for (let tries = 0; tries < 60 && !worker.controller; tries++) {
     const registration = await worker.getRegistration().catch(() => undefined);
@@ -137,14 +145,6 @@ async function sayOfflineReadiness(): Promise<void> {
     if (registration?.installing || registration?.waiting) {
       notify.info(
         'Préparation de cet appareil pour travailler sans réseau\u00a0: gardez la connexion quelques secondes.',
-      );
-      worker.addEventListener(
-        'controllerchange',
-        () =>
-          notify.success(
-            'Cet appareil est prêt\u00a0: l’espace de gestion s’ouvre aussi sans réseau.',
-          ),
-        { once: true },
       );
       return;
     }
