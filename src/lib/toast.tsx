@@ -16,10 +16,13 @@ function load() {
   return import('react-hot-toast');
 }
 
+/** `id`: a later toast of the same id replaces the one still shown (a progress, then its end). */
 export const notify = {
-  success: (message: string) => void load().then(({ default: toast }) => toast.success(message)),
+  success: (message: string, id?: string) =>
+    void load().then(({ default: toast }) => toast.success(message, { id })),
   error: (message: string) => void load().then(({ default: toast }) => toast.error(message)),
-  info: (message: string) => void load().then(({ default: toast }) => toast(message)),
+  info: (message: string, id?: string) =>
+    void load().then(({ default: toast }) => toast(message, { id })),
 };
 
 const LazyToaster = lazy(() =>

@@ -130,21 +130,30 @@ function workerInstalled(): Promise<unknown> {
 async function sayOfflineReadiness(): Promise<void> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   if (!worker || worker.controller || !import.meta.env.PROD) return;
+  // One toast: « prêt » takes the place of « Préparation ».
+  const toastId = 'offline-readiness';
+  let ready = false;
   // Listened to first: the worker claims this page as soon as it is active (sw.ts), which may
   // happen before the registration below is even seen.
   worker.addEventListener(
     'controllerchange',
-    () =>
-      notify.success('Cet appareil est prêt\u00a0: l’espace de gestion s’ouvre aussi sans réseau.'),
+    () => {
+      ready = true;
+      notify.success(
+        'Cet appareil est prêt\u00a0: l’espace de gestion s’ouvre aussi sans réseau.',
+        toastId,
+      );
+    },
     { once: true },
   );
   // The registration asked for a moment ago may take a little while to appear.
-  for (let tries = 0; tries < 60 && !worker.controller; tries++) {
+  for (let tries = 0; tries < 60 && !ready; tries++) {
     const registration = await worker.getRegistration().catch(() => undefined);
-    if (registration?.active) return;
+    if (ready || registration?.active) return;
     if (registration?.installing || registration?.waiting) {
       notify.info(
         'Préparation de cet appareil pour travailler sans réseau\u00a0: gardez la connexion quelques secondes.',
+        toastId,
       );
       return;
     }
