@@ -1,58 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Role } from '../../../src/domain/roles';
 import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
-import { UsersRepo } from './users.repo';
+import { addHunter, archive, assignees, hunterWithWork, type App } from './test-handover';
 
 /** Assignment mails (issue 29), and an assignment racing an archive (handover.repo). */
 const openApp = staffApps();
-
-type App = Awaited<ReturnType<typeof openApp>>;
-
-/** An active hunter, as if they had chosen their password. */
-async function addHunter(t: App, firstname: string, lastname: string, options = {}) {
-  const row = await new UsersRepo(t.db).create({
-    email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@exemple.fr`,
-    passwordHash: 'x',
-    firstname,
-    lastname,
-    roles: [Role.CHASSEUR],
-    isActive: true,
-    ...options,
-  });
-  return row.id;
-}
-
-/** The demo hunter (Charles Chasseur, 3 demo clients) with 2 more buyers and 2 owner leads. */
-async function hunterWithWork() {
-  const t = await openApp();
-  const hunter = t.ids.chasseur;
-  const buyers = [
-    (await addBuyer(t.db, 'Elodie', hunter, { lastname: 'Martin' })).userId,
-    (await addBuyer(t.db, 'Paul', hunter, { lastname: 'Durand' })).userId,
-  ];
-  const leads = [await addLead(t.db, 'Lefebvre', hunter), await addLead(t.db, 'Moreau', hunter)];
-  const other = await addBuyer(t.db, 'Zoe', null, { lastname: 'Autre' });
-  return { t, hunter, buyers, leads, other };
-}
-
-const archive = async (t: App, id: string, body: Record<string, unknown> = {}) =>
-  t.call('admin', 'PUT', `/api/users/${id}`, {
-    isArchived: true,
-    version: await t.versionOf(id),
-    ...body,
-  });
-
-/** Who works what: buyers' accounts by hunter, owner leads by hunter. */
-async function assignees(t: App) {
-  const buyers = await t.db
-    .selectFrom('app_user')
-    .select(['id', 'id_chasseur', 'version'])
-    .where('id_chasseur', 'is not', null)
-    .execute();
-  const leads = await t.db.selectFrom('owner_contact').select(['id', 'assigned_to']).execute();
-  return { buyers, leads };
-}
 
 describe('an assignment tells the hunter who receives it, once (issue 29)', () => {
   const leadVersion = async (t: App, id: number) =>
@@ -113,7 +65,7 @@ describe('an assignment tells the hunter who receives it, once (issue 29)', () =
   });
 
   it('an archive and an assignment to the same hunter at once never leave a record with them', async () => {
-    const { t, hunter } = await hunterWithWork();
+    const { t, hunter } = await hunterWithWork(openApp);
     const karim = await addHunter(t, 'Karim', 'Benali');
     const { userId } = await addBuyer(t.db, 'Nouvelle', null, { lastname: 'Cliente' });
     const lead = await addLead(t.db, 'Neuf', null);

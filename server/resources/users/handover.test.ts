@@ -1,64 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Role } from '../../../src/domain/roles';
-import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
-import { UsersRepo } from './users.repo';
+import { addHunter, archive, assignees, hunterWithWork, type App } from './test-handover';
 
 const openApp = staffApps();
-
-type App = Awaited<ReturnType<typeof openApp>>;
-
-/** An active hunter, as if they had chosen their password. */
-async function addHunter(t: App, firstname: string, lastname: string, options = {}) {
-  const row = await new UsersRepo(t.db).create({
-    email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@exemple.fr`,
-    passwordHash: 'x',
-    firstname,
-    lastname,
-    roles: [Role.CHASSEUR],
-    isActive: true,
-    ...options,
-  });
-  return row.id;
-}
-
-/** The demo hunter (Charles Chasseur, 3 demo clients) with 2 more buyers and 2 owner leads. */
-async function hunterWithWork() {
-  const t = await openApp();
-  const hunter = t.ids.chasseur;
-  const buyers = [
-    (await addBuyer(t.db, 'Elodie', hunter, { lastname: 'Martin' })).userId,
-    (await addBuyer(t.db, 'Paul', hunter, { lastname: 'Durand' })).userId,
-  ];
-  const leads = [await addLead(t.db, 'Lefebvre', hunter), await addLead(t.db, 'Moreau', hunter)];
-  const other = await addBuyer(t.db, 'Zoe', null, { lastname: 'Autre' });
-  return { t, hunter, buyers, leads, other };
-}
-
-const archive = async (t: App, id: string, body: Record<string, unknown> = {}) =>
-  t.call('admin', 'PUT', `/api/users/${id}`, {
-    isArchived: true,
-    version: await t.versionOf(id),
-    ...body,
-  });
-
-/** Who works what: buyers' accounts by hunter, owner leads by hunter. */
-async function assignees(t: App) {
-  const buyers = await t.db
-    .selectFrom('app_user')
-    .select(['id', 'id_chasseur', 'version'])
-    .where('id_chasseur', 'is not', null)
-    .execute();
-  const leads = await t.db.selectFrom('owner_contact').select(['id', 'assigned_to']).execute();
-  return { buyers, leads };
-}
 
 const audits = (t: App, action: string) =>
   t.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 
 describe('archiving a hunter who still has work (issue 29)', () => {
   it('is refused without a target, with the counts in French, and changes nothing', async () => {
-    const { t, hunter } = await hunterWithWork();
+    const { t, hunter } = await hunterWithWork(openApp);
     const before = await assignees(t);
     const version = await t.versionOf(hunter);
     const refused = await archive(t, hunter);
@@ -82,7 +33,7 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   });
 
   it('refuses a target that cannot take the work: self, a client, an archived or unknown account', async () => {
-    const { t, hunter } = await hunterWithWork();
+    const { t, hunter } = await hunterWithWork(openApp);
     const archived = await addHunter(t, 'Ancien', 'Chasseur', { isArchived: true });
     const inactive = await addHunter(t, 'Pas', 'Active', { isActive: false });
     for (const handTo of [hunter, t.ids.client, archived, inactive, 'inconnu']) {
@@ -95,7 +46,7 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   });
 
   it('moves every record to the hunter chosen, each with its audit, and mails them once', async () => {
-    const { t, hunter, buyers, leads, other } = await hunterWithWork();
+    const { t, hunter, buyers, leads, other } = await hunterWithWork(openApp);
     const karim = await addHunter(t, 'Karim', 'Benali');
     // Two open tasks he had to do, and one done: the open ones go to Karim.
     const task = (done_at: string | null) => ({
@@ -203,7 +154,7 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   });
 
   it('hands everything to the managers’ pool (unassigned), without a mail', async () => {
-    const { t, hunter, buyers, leads } = await hunterWithWork();
+    const { t, hunter, buyers, leads } = await hunterWithWork(openApp);
     const done = await archive(t, hunter, { handTo: null });
     expect(done.status).toBe(200);
     const after = await assignees(t);
@@ -235,7 +186,7 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   });
 
   it('two archives at once: one wins, the other is stale; the state is whole and consistent', async () => {
-    const { t, hunter } = await hunterWithWork();
+    const { t, hunter } = await hunterWithWork(openApp);
     const karim = await addHunter(t, 'Karim', 'Benali');
     const ines = await addHunter(t, 'Ines', 'Garnier');
     const version = await t.versionOf(hunter);
@@ -258,7 +209,7 @@ describe('archiving a hunter who still has work (issue 29)', () => {
   });
 
   it('hands over the work a hunter archived before left behind, and says how much there is', async () => {
-    const { t, hunter } = await hunterWithWork();
+    const { t, hunter } = await hunterWithWork(openApp);
     // Archived as before issue 29: his records stayed with him.
     await t.db.updateTable('app_user').set({ is_archived: 1 }).where('id', '=', hunter).execute();
     const path = `/api/admin/users/${hunter}/handover`;
