@@ -175,3 +175,4 @@ export function SubmissionStatus({
 
 // The signed-in changes waiting in the outbox: this file is the features' entry to the database.
 export { changeHeaders, usePendingChanges } from './use-pending-changes';
+export { PendingChange } from './pending-change';

@@ -5,9 +5,8 @@ import { api, toApiFailure } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { FactList } from '../../../ui/fact-list';
 import { criteriaOf, criteriaPath, formatDateTime, type ClientProject } from '../overview';
-import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
+import { changeHeaders, PendingChange, usePendingChanges } from '../../offline/submission-status';
 import { CriteriaEditor } from './criteria-editor';
-import { PendingChange } from './pending-change';
 
 /**
  * « Mes critères »: the search as entered in the wizard, in words, and its edit with the

@@ -17,8 +17,7 @@ import { notify } from '../../../lib/toast';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 import type { ChangeEntry } from '../../../db/outbox.repo';
-import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
-import { PendingChange } from './pending-change';
+import { changeHeaders, PendingChange, usePendingChanges } from '../../offline/submission-status';
 import { checkDocumentFile, fileHead, prepareDocument } from '../document-file';
 import { DocumentStatusBadge, formatFileSize } from '../../../ui/document-status';
 

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { dismissOutboxEntry, type ChangeEntry } from '../../../db/outbox.repo';
+import type { ChangeEntry } from '../../../db/outbox.repo';
 import { STAGE_NOTE_MAX, stageMoveSchema } from '../../../domain/api/buyers';
-import { outboxStatusLabel } from '../../../domain/outbox';
 import { projectStages, type ProjectStage } from '../../../domain/project';
 import { stageIndex, stageLabel, stageMoveRefusal } from '../../../domain/staff';
 import { notify } from '../../../lib/toast';
 import { useSchemaForm } from '../../../ui/form/schema-form';
 import { Modal } from '../../../ui/confirm-dialog';
 import { useSession } from '../../auth';
-import { changeHeaders, usePendingChanges } from '../../offline/submission-status';
+import { changeHeaders, PendingChange, usePendingChanges } from '../../offline/submission-status';
 import { isQueued, staffChange } from '../staff-api';
 import { NoteField } from './note-field';
 
@@ -20,40 +19,20 @@ const stageNoteSchema = stageMoveSchema.pick({ note: true });
  * (the project moved meanwhile), the server's reason until « J’ai compris ».
  */
 function PendingMove({ entry }: { entry: ChangeEntry<'staff-stage'> }) {
-  const failed = entry.status === 'failed';
   return (
-    <div
-      className="mt-3 rounded-box border border-dashed border-warning bg-base-100 p-3 text-sm"
-      data-testid="pending-stage"
-      role={failed ? 'alert' : 'status'}
-    >
-      <p className="flex flex-wrap items-center gap-2">
-        <span className={`badge ${failed ? 'badge-error' : 'badge-warning'}`}>
-          {outboxStatusLabel(entry.status, 'staff-stage')}
-        </span>
+    <PendingChange
+      entry={entry}
+      testId="pending-stage"
+      className="mt-3 bg-base-100 p-3 text-sm"
+      title={
         <span>
           Passage à «&nbsp;{stageLabel(entry.change.to)}&nbsp;»
           {entry.change.notify ? ', client prévenu par e-mail' : ', sans e-mail au client'}
         </span>
-      </p>
-      {failed ? (
-        <>
-          <p className="mt-2">{entry.message ?? 'Le serveur a refusé ce changement d’étape.'}</p>
-          <button
-            type="button"
-            className="btn btn-sm mt-2"
-            onClick={() => void dismissOutboxEntry(entry.key)}
-          >
-            J’ai compris
-          </button>
-        </>
-      ) : (
-        <p className="mt-2 text-base-content/75">
-          Gardé sur cet appareil, il partira dès le retour du réseau.
-          {entry.message ? ` Dernière tentative\u00a0: ${entry.message}` : ''}
-        </p>
-      )}
-    </div>
+      }
+      waiting="Gardé sur cet appareil, il partira dès le retour du réseau."
+      refusedFallback="Le serveur a refusé ce changement d’étape."
+    />
   );
 }
 

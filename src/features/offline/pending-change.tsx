@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { dismissOutboxEntry } from '../../../db/outbox.repo';
-import { outboxStatusLabel, type OutboxEntry } from '../../../domain/outbox';
-import { requestReplay } from '../../offline';
+import { dismissOutboxEntry } from '../../db/outbox.repo';
+import { outboxStatusLabel, type OutboxEntry } from '../../domain/outbox';
+import { requestReplay } from './sw-registration';
 
 /**
- * A change made on this device that the outbox still holds (a criteria edit, a document), read
+ * A change made on this device that the outbox still holds (a criteria edit, a document, a stage
+ * move), read
  * from its entry (usePendingChanges): its state, until the server has it. Refused: the server's
  * message, until the person has read it (« J'ai compris » hides the entry).
  */
