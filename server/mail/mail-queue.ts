@@ -108,11 +108,7 @@ export class MailQueue {
     { group, spacingMs }: MailGrouping,
     t: number,
   ): Promise<number> {
-    await trx
-      .deleteFrom('mail_queue')
-      .where('group_key', '=', group)
-      .where('status', '=', 'pending')
-      .execute();
+    await this.dropWaiting(group, trx);
     const out = await trx
       .selectFrom('mail_queue')
       .select(['status', 'sent_at'])
@@ -124,6 +120,18 @@ export class MailQueue {
       -Infinity,
     );
     return Math.max(t, last + spacingMs);
+  }
+
+  /**
+   * Drops the mails of `group` that have not gone out yet: what they said is no longer true, and
+   * the latest decision is to say nothing (a stage move made without telling the client).
+   */
+  async dropWaiting(group: string, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx
+      .deleteFrom('mail_queue')
+      .where('group_key', '=', group)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Called after each enqueue (the worker's wake-up). */

@@ -98,7 +98,8 @@ export async function staleMove(db: Kysely<Database>, id: number, to: string) {
 /**
  * One step of the stage order, on the version read, in `trx` (the caller's transaction): the
  * move, its trace, the audit entry and, when `notify` (the default), the client's mail (not to
- * an archived account). The mail is one of the project's stage mails: one still waiting is
+ * an archived account); without it, a stage mail still waiting is dropped (the latest stage
+ * wins, and it says nothing). The mail is one of the project's stage mails: one still waiting is
  * replaced, and one that went out less than an hour ago makes it wait for the hour's end
  * (MailQueue.enqueue's grouping). False when the project changed meanwhile.
  */
@@ -147,6 +148,7 @@ export async function moveStage(
     },
     at,
   );
+  const group = `stage:${project.id}`;
   if (notify && project.is_archived !== 1)
     await deps.mails.enqueue(
       projectStageMail(
@@ -156,8 +158,10 @@ export async function moveStage(
         `${deps.publicUrl}/dashboard`,
       ),
       trx,
-      { group: `stage:${project.id}`, spacingMs: STAGE_MAIL_SPACING_MS },
+      { group, spacingMs: STAGE_MAIL_SPACING_MS },
     );
+  // Not told of this move: an earlier stage's mail still waiting would now say something false.
+  else await deps.mails.dropWaiting(group, trx);
   return true;
 }
 

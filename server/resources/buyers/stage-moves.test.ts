@@ -100,6 +100,20 @@ describe('stage moves: the client’s e-mails', () => {
     expect((await move('RECHERCHE', { notify: 'non' })).status).toBe(400);
   });
 
+  it('a move made without telling the client drops the earlier stage’s mail still waiting', async () => {
+    const { move, deliver, stageMails } = await setup();
+    expect((await move('MANDAT')).status).toBe(200);
+    await deliver();
+    expect((await move('RECHERCHE')).status).toBe(200);
+    expect((await stageMails()).map((m) => m.status)).toEqual(['pending', 'sent']);
+    // The latest stage wins: told nothing of it, the client is not told of « Recherche » either.
+    expect((await move('OFFRE_SENT', { notify: false })).status).toBe(200);
+    await deliver(61 * 60_000);
+    expect((await stageMails()).map((m) => [m.status, m.subject])).toEqual([
+      ['sent', 'Votre projet avance\u00a0: Mandat signé'],
+    ]);
+  });
+
   it('another project’s mails are not held by this one’s', async () => {
     const { t, move, deliver } = await setup();
     const other = await addBuyer(t.db, 'Otto', t.ids.chasseur);
