@@ -285,6 +285,15 @@ export async function setArchived(
 ): Promise<ArchiveOutcome> {
   try {
     return await deps.db.transaction().execute(async (trx: Transaction<Database>) => {
+      // Both accounts locked at once, in the order of their ids: two hunters archived at the
+      // same time, each handing their work to the other, wait for each other in turn (the second
+      // then finds its target archived) instead of each holding one row and waiting on the other
+      // (a deadlock PostgreSQL would end with an error).
+      if (isArchived && handTo)
+        await lockingRows(
+          trx,
+          trx.selectFrom('app_user').select('id').where('id', 'in', [id, handTo]).orderBy('id'),
+        ).execute();
       const row = await lockingRows(
         trx,
         trx.selectFrom('app_user').selectAll().where('id', '=', id),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addBuyer } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
 import { addHunter, archive, assignees, hunterWithWork, type App } from './test-handover';
 
@@ -206,6 +207,32 @@ describe('archiving a hunter who still has work (issue 29)', () => {
     expect(await audits(t, 'assign')).toHaveLength(7);
     expect(await audits(t, 'user-archive')).toHaveLength(1);
     expect(await t.mails.list()).toHaveLength(1);
+  });
+
+  it('two hunters archived at once, each handing to the other: one is, the other is refused its target', async () => {
+    const { t, hunter } = await hunterWithWork(openApp);
+    const karim = await addHunter(t, 'Karim', 'Benali');
+    await addBuyer(t.db, 'Nora', karim, { lastname: 'Haddad' });
+    const [versionOfHunter, versionOfKarim] = [await t.versionOf(hunter), await t.versionOf(karim)];
+    const answers = await Promise.all([
+      t.call('admin', 'PUT', `/api/users/${hunter}`, {
+        isArchived: true,
+        version: versionOfHunter,
+        handTo: karim,
+      }),
+      t.call('admin', 'PUT', `/api/users/${karim}`, {
+        isArchived: true,
+        version: versionOfKarim,
+        handTo: hunter,
+      }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(await audits(t, 'user-archive')).toHaveLength(1);
+    // Nobody's work is left with an archived hunter.
+    const archived = answers[0]!.status === 200 ? hunter : karim;
+    const after = await assignees(t);
+    expect(after.buyers.filter((b) => b.id_chasseur === archived)).toEqual([]);
+    expect(after.leads.filter((l) => l.assigned_to === archived)).toEqual([]);
   });
 
   it('hands over the work a hunter archived before left behind, and says how much there is', async () => {
