@@ -48,24 +48,25 @@ test.describe('staff search (issue 25)', () => {
 
     for (const q of queries) {
       const search = `?q=${encodeURIComponent(q)}`;
+      // Names read « Prénom Nom » everywhere (issue 29).
       await page.goto(`/wh-dashboard/acquereurs${search}`);
       await expect(page.getByLabel('Rechercher un acquéreur')).toHaveValue(q);
       await expect(
         page.locator(`a[href="/wh-dashboard/acquereurs/${encodeURIComponent(buyer!.id)}"]`),
         `Acquéreurs, « ${q} »`,
-      ).toHaveText('Martin Élodie');
+      ).toHaveText('Élodie Martin');
 
       await page.goto(`/wh-dashboard/proprietaires${search}`);
       await expect(
         page.locator(`a[href="/wh-dashboard/proprietaires/${owner!.id}"]`),
         `Propriétaires, « ${q} »`,
-      ).toHaveText('Martin Élodie');
+      ).toHaveText('Élodie Martin');
 
       await page.goto(`/wh-dashboard/utilisateurs${search}`);
       await expect(
         page.getByRole('row').filter({ hasText: buyerEmail }),
         `Utilisateurs, « ${q} »`,
-      ).toContainText('Martin Élodie');
+      ).toContainText('Élodie Martin');
     }
   });
 });
