@@ -8,7 +8,7 @@
  * or « 25 nov. » stay on one line; a line may break only after the comma before the time, and
  * between the words of the phrase around the date (« en retard depuis »).
  */
-import { parisDay } from './paris-time';
+import { parisDay, parisLongFormat } from './paris-time';
 
 const NBSP = '\u00a0';
 
@@ -18,7 +18,6 @@ export type Instant = string | number | Date;
 const toDate = (when: Instant): Date => (when instanceof Date ? when : new Date(when));
 const toIso = (when: Instant): string => toDate(when).toISOString();
 
-let partsFormat: Intl.DateTimeFormat | undefined;
 let shortFormat: Intl.DateTimeFormat | undefined;
 
 type Parts = Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute', string>;
@@ -40,17 +39,7 @@ function partsOf(format: Intl.DateTimeFormat, when: Instant): Parts {
 }
 
 function longParts(when: Instant): Parts {
-  partsFormat ??= new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return partsOf(partsFormat, when);
+  return partsOf(parisLongFormat(), when);
 }
 
 /** Whether `when` falls in another Paris year than `now`. */

@@ -84,12 +84,9 @@ export function parisDayBounds(day: string): { from: string; to: string } {
 
 let longFormat: Intl.DateTimeFormat | undefined;
 
-/**
- * « jeudi 26 novembre 2026 à 14 h 30 » (« à 9 h » on the hour), Paris time: a visit's moment as
- * the screens, the e-mails and the calendar file say it.
- */
-export function formatParisDateTime(iso: string, { year = true } = {}): string {
-  longFormat ??= new Intl.DateTimeFormat('fr-FR', {
+/** Weekday, day, month, year, hour and minute (24 h) of an instant in Paris, made once. */
+export function parisLongFormat(): Intl.DateTimeFormat {
+  return (longFormat ??= new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     weekday: 'long',
     day: 'numeric',
@@ -98,8 +95,15 @@ export function formatParisDateTime(iso: string, { year = true } = {}): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  });
-  const parts = longFormat.formatToParts(new Date(iso));
+  }));
+}
+
+/**
+ * « jeudi 26 novembre 2026 à 14 h 30 » (« à 9 h » on the hour), Paris time: a visit's moment as
+ * the screens, the e-mails and the calendar file say it.
+ */
+export function formatParisDateTime(iso: string, { year = true } = {}): string {
+  const parts = parisLongFormat().formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const minutes = part('minute');
   const time = `${Number(part('hour'))}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
