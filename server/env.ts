@@ -110,6 +110,29 @@ export const envSchema = z.object({
     'STRIPE_PUBLISHABLE_KEY doit commencer par pk_test_ ou pk_live_.',
   ),
   /**
+   * Who collects the client's signature on the mandat de recherche (docs/mandates.md):
+   * « internal » (a code e-mailed by us, the agency's certificate) or « yousign » (Yousign's
+   * API v3, with YOUSIGN_API_KEY and YOUSIGN_WEBHOOK_SECRET).
+   */
+  SIGNATURE_PROVIDER: z
+    .enum(['internal', 'yousign'], { error: 'SIGNATURE_PROVIDER doit valoir internal ou yousign.' })
+    .default('internal'),
+  YOUSIGN_API_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  /** Default: Yousign's sandbox (signatures without legal value); production: https://api.yousign.app/v3. */
+  YOUSIGN_BASE_URL: optionalUrl('YOUSIGN_BASE_URL').transform(
+    (v) => v ?? 'https://api-sandbox.yousign.app/v3',
+  ),
+  /** Secret of the Yousign webhook subscription: every signature_request.done is checked with it. */
+  YOUSIGN_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  /**
    * PostgreSQL (postgres://user:password@host:5432/base) for several instances or an agency
    * network; absent, the embedded SQLite file in DATA_DIR (docs/deploy.md).
    */
@@ -245,6 +268,19 @@ function refuseLocalJwtSecret(env: Env): void {
   );
 }
 
+/**
+ * Yousign chosen for the mandates' signatures: without its key nothing could be sent, without
+ * the webhook's secret no signature would ever come back (docs/mandates.md).
+ */
+function refuseIncompleteYousign(env: Env): void {
+  if (env.SIGNATURE_PROVIDER !== 'yousign') return;
+  const missing = (['YOUSIGN_API_KEY', 'YOUSIGN_WEBHOOK_SECRET'] as const).filter((k) => !env[k]);
+  if (missing.length === 0) return;
+  throw new EnvError(
+    `Configuration refusée\u00a0:\n  - ${missing.join(', ')}: obligatoire avec SIGNATURE_PROVIDER=yousign (la clé d’API envoie les mandats à Yousign, le secret du webhook vérifie les signatures qui reviennent\u00a0; sans Yousign, laissez SIGNATURE_PROVIDER=internal).`,
+  );
+}
+
 /** An S3 store is all or nothing: a bucket without its keys would fail at the first upload. */
 function refuseIncompleteS3(env: Env): void {
   const s3 = {
@@ -291,6 +327,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     refuseUnfulfillableStripe(result.data);
     refuseLocalJwtSecret(result.data);
     refuseIncompleteS3(result.data);
+    refuseIncompleteYousign(result.data);
     refuseBadPush(result.data);
     return result.data;
   }
