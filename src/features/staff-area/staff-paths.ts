@@ -11,6 +11,8 @@ export const staffPaths = {
   figures: `${STAFF_BASE}/chiffres`,
   users: `${STAFF_BASE}/utilisateurs`,
   mails: `${STAFF_BASE}/courriels`,
+  /** The registre des mandats (issue 30): directeur, admin, manager. */
+  mandateRegister: `${STAFF_BASE}/registre-des-mandats`,
   /** A new visit report for the buyer, from a planned visit (prefilled) or not (issue 28). */
   newReport: (userId: string, visitId?: number) =>
     `${STAFF_BASE}/acquereurs/${encodeURIComponent(userId)}/compte-rendu${

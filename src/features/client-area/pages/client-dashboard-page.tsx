@@ -5,6 +5,7 @@ import { useCachedApi } from '../../../db/use-cached-api';
 import { AccountPage } from '../../../ui/account-page';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
+import { MyMandate } from '../../mandates';
 import { PushOptIn } from '../../push';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { MyAccount } from '../components/my-account';
@@ -19,6 +20,7 @@ import { OVERVIEW_PATH, type ClientOverview } from '../overview';
 /** The area's sections, in the page's order: the in-page navigation links to them. */
 const sections = [
   { id: 'mon-projet', label: 'Mon projet' },
+  { id: 'mon-mandat', label: 'Mon mandat' },
   { id: 'mes-visites', label: 'Mes visites' },
   { id: 'mes-criteres', label: 'Mes critères' },
   { id: 'mes-documents', label: 'Mes documents' },
@@ -102,6 +104,9 @@ export default function ClientDashboardPage() {
           ) : (
             waiting
           )}
+        </Section>
+        <Section id="mon-mandat">
+          <MyMandate />
         </Section>
         <Section id="mes-visites">
           <MyVisits userId={userId} load={visits} reload={reloadVisits} />

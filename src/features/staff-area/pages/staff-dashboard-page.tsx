@@ -5,6 +5,7 @@ import { FiguresScreen } from '../screens/figures-screen';
 import { LeadFicheScreen } from '../screens/lead-fiche-screen';
 import { LeadsScreen } from '../screens/leads-screen';
 import { MailsScreen } from '../screens/mails-screen';
+import { MandateRegisterScreen } from '../screens/mandate-register-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { UsersScreen } from '../screens/users-screen';
@@ -41,6 +42,7 @@ export default function StaffDashboardPage() {
       <Route path={`${STAFF_BASE}/chiffres`} component={FiguresScreen} />
       <Route path={`${STAFF_BASE}/utilisateurs`} component={UsersScreen} />
       <Route path={`${STAFF_BASE}/courriels`} component={MailsScreen} />
+      <Route path={`${STAFF_BASE}/registre-des-mandats`} component={MandateRegisterScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );

@@ -15,6 +15,7 @@ import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { TasksPanel } from '../components/tasks-panel';
 import { VisitReportsPanel } from '../components/visit-reports-panel';
+import { MandatePanel } from '../../mandates';
 import { ReportDrafts } from '../../visit-reports';
 import { staffPaths } from '../staff-paths';
 
@@ -132,6 +133,11 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                 <StageMoves moves={fiche.moves.filter((m) => m.projectId === project.id)} />
               </FicheCard>
             ))}
+            <MandatePanel
+              buyerId={fiche.user._id}
+              projects={fiche.projects.map((p) => ({ id: p.id, title: projectTitle(p) }))}
+              canPrepare={!fiche.user.isArchived}
+            />
             <TasksPanel recordType="buyer" recordId={fiche.user._id} />
             <PlannedVisits buyerId={fiche.user._id} />
             <VisitReportsPanel buyerId={fiche.user._id}>
