@@ -197,10 +197,10 @@ export async function startFakeYousign(options: { apiKey?: string } = {}) {
   const { port } = server.address() as AddressInfo;
 
   /** The webhook's JSON as Yousign sends it (developers.yousign.com « Handling Webhooks »). */
-  const eventBody = (signatureRequestId: string, eventName: string, eventId = randomUUID()) => {
+  const eventBody = (signatureRequestId: string, eventName: string, eventId?: string) => {
     const r = requests.get(signatureRequestId);
     return JSON.stringify({
-      event_id: eventId,
+      event_id: eventId ?? randomUUID(),
       event_name: eventName,
       event_time: String(Math.floor(Date.now() / 1000)),
       subscription_id: 'fake-subscription',
