@@ -122,6 +122,17 @@ export const envSchema = z.object({
     .trim()
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
+  /**
+   * The agency's certificate that seals every signed mandate (PAdES): a PKCS#12 file and its
+   * password. Absent outside production: a self-signed one generated once in DATA_DIR, marked
+   * « TEST – non probant »; absent in production, signing a mandate fails with a clear error.
+   */
+  MANDATE_P12_PATH: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  MANDATE_P12_PASSWORD: z.string().optional(),
   /** Default: Yousign's sandbox (signatures without legal value); production: https://api.yousign.app/v3. */
   YOUSIGN_BASE_URL: optionalUrl('YOUSIGN_BASE_URL').transform(
     (v) => v ?? 'https://api-sandbox.yousign.app/v3',

@@ -412,6 +412,70 @@ export interface MessageMailTable {
   mailed_at: string;
 }
 
+/** A mandat de recherche (issue 30, migration 0021): prepared, signed, then maybe ended. */
+export interface MandateTable {
+  id: string;
+  buyer_id: string;
+  project_id: number;
+  /** src/domain/api/mandates.ts MandateStatus. */
+  status: string;
+  /** 'internal' or 'yousign'. */
+  provider: string;
+  prepared_by: string | null;
+  prepared_by_name: string;
+  prepared_at: string;
+  /** JSON of the mandate's input as prepared (src/domain/mandate.ts MandateInput). */
+  input: string;
+  accepted_at: string | null;
+  /** SHA-256 (hex) of the e-mailed code with the mandate's id; null once used or replaced. */
+  code_hash: string | null;
+  code_sent_at: string | null;
+  code_expires_at: string | null;
+  code_tries: Generated<number>;
+  code_checked_at: string | null;
+  register_number: number | null;
+  signed_at: string | null;
+  pdf_file_id: string | null;
+  pdf_sha256: string | null;
+  evidence_file_id: string | null;
+  evidence_sha256: string | null;
+  test_certificate: Generated<number>;
+  ended_at: string | null;
+  end_reason: string | null;
+  ended_by: string | null;
+  /** The provider's signature request id (Yousign). */
+  provider_ref: string | null;
+  version: Generated<number>;
+}
+
+/** One entry of the registre des mandats: a signed mandate's row, or an observation. Append-only. */
+export interface MandateRegisterEntryTable {
+  seq: number;
+  kind: 'mandate' | 'observation';
+  /** The order number: the row's own, or the row an observation is about. */
+  number: number;
+  /** The row's order number (null for an observation): unique. */
+  row_number: number | null;
+  mandate_id: string | null;
+  at: string;
+  mandants: string;
+  object: string;
+  property_sought: string;
+  observation: string;
+  by_user_id: string | null;
+  by_name: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The register's one counter row (id 1), updated in the signing transaction. */
+export interface MandateRegisterCounterTable {
+  id: number;
+  last_number: number;
+  last_seq: number;
+  last_hash: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -437,4 +501,7 @@ export interface Database {
   message_mail: MessageMailTable;
   push_subscription: PushSubscriptionTable;
   staff_task: StaffTaskTable;
+  mandate: MandateTable;
+  mandate_register_entry: MandateRegisterEntryTable;
+  mandate_register_counter: MandateRegisterCounterTable;
 }

@@ -426,3 +426,94 @@ export function newMessagesMail(
     action: { label: 'Lire et répondre', url: news.url },
   });
 }
+
+// ---- The mandat de recherche (issue 30, docs/mandates.md) -------------------------------------
+
+/** A mandate was prepared for the client: read it and sign it in « Mon mandat ». */
+export function mandateReadyMail(
+  to: string,
+  firstname: string,
+  mandate: { hunterName: string; url: string },
+): Mail {
+  return render(to, 'Votre mandat de recherche est prêt à signer', {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `${mandate.hunterName} a préparé votre mandat de recherche. La loi nous interdit de commencer les recherches avant qu’il soit signé.`,
+      'Lisez-le dans votre espace client, puis signez-le en ligne avec le code que nous vous enverrons par e-mail.',
+    ],
+    action: { label: 'Lire et signer mon mandat', url: mandate.url },
+  });
+}
+
+/** The one-time signing code (6 digits, valid 10 minutes). */
+export function mandateCodeMail(
+  to: string,
+  firstname: string,
+  code: { code: string; minutes: number },
+): Mail {
+  return render(to, `Votre code de signature\u00a0: ${code.code}`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Voici le code qui signe votre mandat de recherche\u00a0: ${code.code}`,
+      `Il est valable ${code.minutes}\u00a0minutes et ne sert qu’une fois. Ne le communiquez à personne\u00a0: aucun membre de notre équipe ne vous le demandera.`,
+      'Si vous n’avez pas demandé à signer un mandat, ignorez cet e-mail.',
+    ],
+  });
+}
+
+/** The client signed: their copy, with its register number, is in their area. */
+export function mandateSignedClientMail(
+  to: string,
+  firstname: string,
+  mandate: { number: number; withdrawalUntil: string; url: string },
+): Mail {
+  return render(to, `Votre mandat de recherche n°\u00a0${mandate.number} est signé`, {
+    greeting: `Bonjour ${firstname},`,
+    paragraphs: [
+      `Votre mandat de recherche est signé et inscrit sous le n°\u00a0${mandate.number} de notre registre des mandats. Votre exemplaire signé vous attend dans votre espace client.`,
+      `Vous pouvez vous rétracter jusqu’au ${mandate.withdrawalUntil} inclus, depuis votre espace client, sans motif ni frais.`,
+    ],
+    action: { label: 'Voir mon mandat', url: mandate.url },
+  });
+}
+
+/** To the hunter: the buyer signed, the project is at « Mandat signé ». */
+export function mandateSignedHunterMail(
+  to: string,
+  mandate: { buyerName: string; number: number; ficheUrl: string },
+): Mail {
+  return render(to, `${mandate.buyerName} a signé son mandat (n°\u00a0${mandate.number})`, {
+    greeting: 'Bonjour,',
+    paragraphs: [
+      `${mandate.buyerName} vient de signer son mandat de recherche, inscrit sous le n°\u00a0${mandate.number} du registre. Son projet est passé à l’étape «\u00a0Mandat signé\u00a0»\u00a0: vous pouvez commencer les recherches.`,
+    ],
+    action: { label: 'Ouvrir la fiche', url: mandate.ficheUrl },
+  });
+}
+
+/** A mandate withdrawn or ended: told to the client (acknowledgement) or to the hunter. */
+export function mandateStoppedMail(
+  to: string,
+  firstname: string | null,
+  stop: {
+    kind: 'withdrawn' | 'ended';
+    number: number;
+    who: string;
+    url: string;
+    toClient: boolean;
+  },
+): Mail {
+  const what = stop.kind === 'withdrawn' ? 'Rétractation' : 'Fin';
+  const subject = `${what} du mandat de recherche n°\u00a0${stop.number}`;
+  const said =
+    stop.kind === 'withdrawn'
+      ? stop.toClient
+        ? `Nous avons bien reçu votre rétractation du mandat de recherche n°\u00a0${stop.number}. Elle est inscrite au registre des mandats\u00a0; aucune somme ne vous est due ni demandée.`
+        : `${stop.who} s’est rétracté(e) du mandat de recherche n°\u00a0${stop.number}. La rétractation est inscrite au registre et le projet est revenu à l’étape «\u00a0En cours de validation\u00a0»\u00a0: les recherches s’arrêtent.`
+      : `Le mandat de recherche n°\u00a0${stop.number} a pris fin à la demande de ${stop.who}. La fin est inscrite au registre des mandats et le projet est revenu à l’étape «\u00a0En cours de validation\u00a0»\u00a0: les recherches s’arrêtent.`;
+  return render(to, subject, {
+    greeting: firstname ? `Bonjour ${firstname},` : 'Bonjour,',
+    paragraphs: [said],
+    action: { label: stop.toClient ? 'Voir mon mandat' : 'Ouvrir la fiche', url: stop.url },
+  });
+}

@@ -36,18 +36,27 @@ export function stageLabel(stage: string): string {
   return projectStages.find((s) => s.value === stage)?.label ?? stage;
 }
 
+/** No search work before a signed mandate (loi Hoguet, issue 30): the stage gate's refusal. */
+export const MANDATE_NOT_SIGNED =
+  'Le mandat de recherche de ce projet n’est pas signé\u00a0: le projet passe à «\u00a0Mandat signé\u00a0» tout seul quand le client le signe en ligne («\u00a0Préparer le mandat\u00a0» sur la fiche).';
+
 /**
- * A stage move is one step forward or back (spec 4.7's order); going back needs a note.
+ * A stage move is one step forward or back (spec 4.7's order); going back needs a note; a
+ * project reaches « Mandat signé » or any later stage only with a mandate in force (issue 30:
+ * `facts.mandateSigned` false refuses it; unknown, the server decides).
  * Returns a French refusal, or null when the move is allowed.
  */
 export function stageMoveRefusal(
   from: ProjectStage,
   to: ProjectStage,
   note: string,
+  facts: { mandateSigned?: boolean } = {},
 ): string | null {
   const step = stageIndex(to) - stageIndex(from);
   if (step === 0) return 'Le projet est déjà à cette étape.';
   if (Math.abs(step) !== 1) return 'Un projet avance ou recule d’une étape à la fois.';
+  if (facts.mandateSigned === false && stageIndex(to) >= stageIndex('MANDAT'))
+    return MANDATE_NOT_SIGNED;
   if (step < 0 && note.trim() === '')
     return 'Expliquez en une note pourquoi le projet revient à l’étape précédente.';
   return null;

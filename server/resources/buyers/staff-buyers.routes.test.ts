@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addBuyer } from '../../staff/test-records';
 import { ALL_CALLERS, renameUser, staffApps, type Caller } from '../../staff/test-staff';
+import { givePriorMandate } from '../mandates/test-mandates';
 
 const openApp = staffApps();
 
@@ -10,6 +11,8 @@ async function setup() {
   const mine = await addBuyer(t.db, 'Mina', t.ids.chasseur, { department: ['75'], city: 'Paris' });
   const other = await addBuyer(t.db, 'Otto', t.ids.manager, { hoursAgo: 60 });
   const nobody = await addBuyer(t.db, 'Nadia', null, { department: ['92'], city: 'Boulogne' });
+  // Issue 30: « Mandat signé » and later need a signed mandate (signed before, as the demo's).
+  await givePriorMandate(t.db, mine.userId, mine.projectId);
   return { t, mine, other, nobody };
 }
 

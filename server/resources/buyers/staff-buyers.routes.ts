@@ -17,6 +17,7 @@ import { apiError, readJson, validationError } from '../../http/errors';
 import { idempotentPost } from '../../http/idempotency';
 import { keyedChange } from '../../staff/keyed-change';
 import { buyerFiche, listBuyers } from './buyers.repo';
+import { hasSignedMandate } from '../mandates/mandates.repo';
 import {
   assignBuyer,
   assigneeOf,
@@ -140,8 +141,10 @@ export function staffBuyersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
         if (project.version !== data.version)
           return c.json(await staleMove(db, project.id, data.to), 409);
         const from = project.stage;
+        // No search work before a signed mandate (issue 30): « Mandat signé » and later need one.
+        const mandateSigned = await hasSignedMandate(db, project.id);
         const refusal = isProjectStage(from)
-          ? stageMoveRefusal(from, data.to, data.note)
+          ? stageMoveRefusal(from, data.to, data.note, { mandateSigned })
           : 'L’étape actuelle de ce projet est inconnue.';
         if (refusal) return apiError(c, 400, refusal);
         return { value: move };

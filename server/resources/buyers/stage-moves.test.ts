@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalTransport, MailWorker } from '../../mail/mail-worker';
 import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
+import { givePriorMandate } from '../mandates/test-mandates';
 
 /**
  * Stage moves (issue 29): at most one client e-mail per project an hour, the latest stage
@@ -14,6 +15,8 @@ const openApp = staffApps();
 async function setup() {
   const t = await openApp();
   const mine = await addBuyer(t.db, 'Mina', t.ids.chasseur);
+  // Issue 30: « Mandat signé » and later need a signed mandate (signed before, as the demo's).
+  await givePriorMandate(t.db, mine.userId, mine.projectId);
   const path = `/api/staff/projects/${mine.projectId}/stage`;
   /** A move by the demo hunter, on the project's version now. */
   const move = async (to: string, extra: Record<string, unknown> = {}) => {
@@ -117,6 +120,7 @@ describe('stage moves: the client’s e-mails', () => {
   it('another project’s mails are not held by this one’s', async () => {
     const { t, move, deliver } = await setup();
     const other = await addBuyer(t.db, 'Otto', t.ids.chasseur);
+    await givePriorMandate(t.db, other.userId, other.projectId);
     expect((await move('MANDAT')).status).toBe(200);
     await deliver();
     const res = await t.call('chasseur', 'POST', `/api/staff/projects/${other.projectId}/stage`, {

@@ -3,6 +3,7 @@ import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
+import { givePriorMandate } from '../mandates/test-mandates';
 import { closeAfterEach, postJson } from '../../test-app';
 import { ALL_CALLERS, staffTestApp } from '../../staff/test-staff';
 
@@ -77,6 +78,8 @@ describe('client area: who may call', () => {
 describe('Mon projet', () => {
   it('shows the timeline at the stage the hunter set, the hunter, and only the notes meant for the client', async () => {
     const { t, projectId } = await setup();
+    // Issue 30: « Mandat signé » needs a signed mandate (signed before, as the demo's).
+    await givePriorMandate(t.db, t.ids.client, projectId);
     await t.call('chasseur', 'POST', `/api/staff/projects/${projectId}/stage`, {
       to: 'MANDAT',
       note: 'Mandat signé',

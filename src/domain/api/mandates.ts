@@ -145,6 +145,16 @@ export interface MandateView {
 export const REGISTER_PATH = '/api/staff/mandate-register';
 export const REGISTER_CSV_PATH = '/api/staff/mandate-register.csv';
 export const REGISTER_PDF_PATH = '/api/staff/mandate-register.pdf';
+/** GET ?page= of the register (50 rows a page, newest first). */
+export const registerQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'La page doit être un nombre.' })
+    .int('La page doit être un nombre entier.')
+    .min(1, 'La page commence à 1.')
+    .max(100_000, 'Cette page n’existe pas.')
+    .default(1),
+});
+
 /** POST (directeur, admin): a new observation on a row (an end, a withdrawal, a correction). */
 export const REGISTER_OBSERVATION_PATH = '/api/staff/mandate-register/:number/observations';
 export const registerObservationPath = (n: number) =>
