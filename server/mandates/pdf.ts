@@ -102,7 +102,8 @@ export function mandateDocDefinition(content: MandateContent): TDocumentDefiniti
         : [{ text: content.registerLabel, style: 'registerNumber' } satisfies Content]),
       { text: 'Entre les soussignés', style: 'heading' },
       { columns: [party(mandant), party(mandataire)], columnGap: 16 },
-      ...content.sections.flatMap(sectionContent),
+      // A section never starts at a page's foot away from its text, the signatures neither.
+      ...content.sections.map((s): Content => ({ stack: sectionContent(s), unbreakable: true })),
       { text: content.preparedLine, style: 'small', margin: [0, 8, 0, 0] },
       {
         text: content.withdrawalForm.heading,

@@ -28,8 +28,29 @@ export interface PdfOptions {
   compress?: boolean;
 }
 
+/**
+ * Roboto has no glyph for U+202F (narrow no-break space, which formatEuro writes between
+ * thousands and French typography before « ; ? ! ») nor for U+2060 (word joiner): the PDF gets a
+ * no-break space and nothing instead, so no box is printed and nothing breaks where it must not.
+ */
+export function pdfSafe(text: string): string {
+  return text.replaceAll('\u202f', '\u00a0').replaceAll('\u2060', '');
+}
+
+function sanitize<T>(value: T): T {
+  if (typeof value === 'string') return pdfSafe(value) as T;
+  if (Array.isArray(value)) return value.map(sanitize) as T;
+  if (typeof value === 'function')
+    return ((...args: unknown[]) =>
+      sanitize((value as (...a: unknown[]) => unknown)(...args))) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitize(v)])) as T;
+  return value;
+}
+
 /** The PDF of a document definition, Roboto embedded. */
 export function renderPdf(doc: TDocumentDefinitions, options: PdfOptions = {}): Promise<Buffer> {
+  doc = sanitize(doc);
   return pdfmake
     .createPdf({
       compress: options.compress ?? true,

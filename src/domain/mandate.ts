@@ -185,11 +185,13 @@ export function buildMandateContent(input: MandateInput): MandateContent {
     { term: 'Budget', value: budgetWords(project.budget, project.budgetMin) },
   ];
   const main: string[] = [];
-  if (project.surface !== undefined) main.push(`surface ${labelIn(surfaceBands, project.surface)}`);
-  if (project.roomCount !== undefined)
-    main.push(`${labelIn(roomCounts, project.roomCount)} pièce(s)`);
-  if (project.bedroomCount !== undefined)
-    main.push(`${labelIn(bedroomCounts, project.bedroomCount)} chambre(s)`);
+  if (project.surface !== undefined)
+    main.push(`surface ${labelIn(surfaceBands, project.surface).toLowerCase()}`);
+  if (project.roomCount !== undefined) main.push(labelIn(roomCounts, project.roomCount));
+  if (project.bedroomCount !== undefined) {
+    const count = labelIn(bedroomCounts, project.bedroomCount);
+    main.push(`${count}${NBSP}chambre${count === '1' ? '' : 's'}`);
+  }
   if (main.length) criteria.push({ term: 'Critères principaux', value: main.join(', ') });
   if (project.description) criteria.push({ term: 'Précisions', value: project.description });
 
@@ -200,7 +202,7 @@ export function buildMandateContent(input: MandateInput): MandateContent {
       priceRange: priceRange(b.from, b.to),
       fee: bracketFee(b.rate),
     })),
-    example: `Exemple${NBSP}: pour un bien acquis ${formatEuro(project.budget)} net vendeur (le budget indiqué), les honoraires seraient de ${formatEuro(exampleFee)} TTC, soit ${formatEuro(withoutVat(exampleFee))} HT.`,
+    example: `Exemple${NBSP}: pour un bien acquis au prix de ${formatEuro(project.budget)} net vendeur (le budget indiqué), les honoraires seraient de ${formatEuro(exampleFee)} TTC, soit ${formatEuro(withoutVat(exampleFee))} HT.`,
     due: `Conformément à l’article 6 de la loi n°${NBSP}70-9 du 2${NBSP}janvier 1970, les honoraires ne sont dus qu’une fois la vente effectivement conclue et constatée par acte authentique signé chez le notaire. Aucun versement, de quelque nature que ce soit, ne peut être exigé ni accepté avant la signature de l’acte authentique.`,
   };
 
