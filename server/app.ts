@@ -26,6 +26,10 @@ import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
 import { tasksRoutes } from './resources/tasks/tasks.routes';
+import { mandatesRoutes } from './resources/mandates/mandates.routes';
+import { registerRoutes as mandateRegisterRoutes } from './resources/mandates/register.routes';
+import { mandateFiles } from './resources/mandates/mandate-files';
+import type { MandateFiles } from './resources/mandates/mandates.repo';
 import { todayRoutes } from './resources/buyers/today.routes';
 import { messagesRoutes } from './resources/messages/messages.routes';
 import { pushRoutes } from './resources/push/push.routes';
@@ -67,6 +71,8 @@ export interface AppDeps {
   log?: Logger;
   /** Web Push keys and switches; default: from the settings, or a pair kept in DATA_DIR. */
   push?: PushSettings;
+  /** The mandate's PDFs and their seal; default: MANDATE_P12_* or the test certificate in DATA_DIR. */
+  mandateFiles?: MandateFiles;
 }
 
 /** PUT /api/client/documents/:kind: a raw file body, not JSON (server/resources/documents). */
@@ -93,6 +99,12 @@ export function createApp({
     : undefined,
   log = createLogger(env),
   push = pushSettingsFrom(env, log),
+  mandateFiles: files = mandateFiles({
+    dataDir: path.resolve(env.DATA_DIR),
+    p12Path: env.MANDATE_P12_PATH,
+    p12Password: env.MANDATE_P12_PASSWORD,
+    production: env.NODE_ENV === 'production',
+  }),
 }: AppDeps): Hono {
   setFrenchZodMessages();
   const app = new Hono();
@@ -181,6 +193,12 @@ export function createApp({
   app.route('/api', pushRoutes({ ...staff, throttle }));
   app.route('/api', todayRoutes(staff));
   app.route('/api', tasksRoutes(staff));
+  // The mandat de recherche and the registre des mandats (issue 30, docs/mandates.md).
+  app.route(
+    '/api',
+    mandatesRoutes({ ...staff, throttle, documents, files, trustProxy: env.TRUST_PROXY, log }),
+  );
+  app.route('/api', mandateRegisterRoutes(staff));
   // Without a Stripe key, the local test checkout pays orders; never in production, where it
   // would give the packs away (docs/shop.md).
   const testCheckout = !stripe && env.NODE_ENV !== 'production';

@@ -11,6 +11,7 @@ import { UsersRepo, tokenSubject } from './resources/users/users.repo';
 import { seedDemoAccounts } from './db/seed';
 import { MailQueue } from './mail/mail-queue';
 import type { DocumentStore } from './resources/documents/document-store';
+import type { MandateFiles } from './resources/mandates/mandates.repo';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { openTestDatabase } from './db/test-database';
 import { parseEnv } from './env';
@@ -39,6 +40,8 @@ export async function makeTestApp(
     db?: Db;
     /** Where documents go (default: DATA_DIR/documents). */
     documents?: DocumentStore;
+    /** The mandate's PDFs and seal (issue 30; default: the test certificate in DATA_DIR). */
+    mandateFiles?: MandateFiles;
   } = {},
 ) {
   let db = options.db;
@@ -70,6 +73,7 @@ export async function makeTestApp(
     staticDir: options.staticDir,
     stripe: options.stripe,
     documents: options.documents,
+    mandateFiles: options.mandateFiles,
   });
   return { app, db, jwtSecret, mails, env };
 }

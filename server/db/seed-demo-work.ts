@@ -12,6 +12,8 @@ import type { Database } from './schema';
 import { insertOwnerLead } from '../resources/leads/owner-leads.repo';
 import { DEMO_PASSWORD } from './seed';
 import { seedDemoConversation } from '../resources/messages/messages.repo';
+import { recordPriorSignedMandate } from '../resources/mandates/mandates.repo';
+import { fullName } from '../../src/domain/person-name';
 
 /**
  * Demo work for the staff area (issue 15), outside production only, right after the demo
@@ -71,7 +73,9 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T
 
 /**
  * A buyer's project as the wizard would have stored it, then moved stage by stage up to
- * `stageIndex` by `hunterId`, 60 hours apart, dated from `createdAt`.
+ * `stageIndex` by `hunterId`, 60 hours apart, dated from `createdAt`. Past « En cours de
+ * validation », its mandat de recherche was signed when it reached « Mandat signé » (issue 30):
+ * a signed mandate in the demo register, without a stored copy (rendered when asked).
  */
 async function seedProject(
   trx: Transaction<Database>,
@@ -81,6 +85,7 @@ async function seedProject(
   stageIndex: number,
   hunterId: string | null,
   now: number,
+  hunterName?: string,
 ): Promise<void> {
   await insertBuyerProject(trx, userId, project, undefined);
   const saved = await trx
@@ -91,6 +96,13 @@ async function seedProject(
   let at = new Date(createdAt).getTime();
   for (let s = 1; s <= stageIndex; s++) {
     at += 60 * HOUR;
+    if (s === 1)
+      await recordPriorSignedMandate(trx, {
+        buyerId: userId,
+        projectId: saved.id,
+        signedAt: new Date(Math.min(at, now - HOUR)).toISOString(),
+        hunterName: hunterName ?? 'Chassimmo',
+      });
     await trx
       .insertInto('project_stage_move')
       .values({
@@ -123,6 +135,8 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
   const claire = await users.findByEmail('client@demo.chassimmo.fr');
   await db.transaction().execute(async (trx) => {
     const hunters: (string | null)[] = [demoHunter?.id ?? null];
+    const hunterNames = new Map<string | null, string>();
+    if (demoHunter) hunterNames.set(demoHunter.id, fullName(demoHunter));
     for (const [email, firstname, lastname] of [
       ['chasseuse2@demo.chassimmo.fr', 'Sophie', 'Chasseuse'],
       ['chasseur3@demo.chassimmo.fr', 'Karim', 'Chasseur'],
@@ -140,6 +154,7 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         trx,
       );
       hunters.push(row.id);
+      hunterNames.set(row.id, fullName(row));
     }
     hunters.push(null); // some buyers wait for a hunter
 
@@ -182,7 +197,16 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         apport: 1 + (i % 4),
         withBank: i % 2 === 0,
       } as BuyerProject;
-      await seedProject(trx, client.id, project, createdAt, stageIndex, hunterId, now);
+      await seedProject(
+        trx,
+        client.id,
+        project,
+        createdAt,
+        stageIndex,
+        hunterId,
+        now,
+        hunterNames.get(hunterId),
+      );
     }
 
     // The demo client (Claire, spec: client@demo) follows a search the demo hunter moved to
@@ -205,7 +229,16 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         withBank: true,
       } as BuyerProject;
       const createdAt = new Date(now - 200 * HOUR).toISOString();
-      await seedProject(trx, claire.id, claireProject, createdAt, 2, demoHunter?.id ?? null, now);
+      await seedProject(
+        trx,
+        claire.id,
+        claireProject,
+        createdAt,
+        2,
+        demoHunter?.id ?? null,
+        now,
+        hunterNames.get(demoHunter?.id ?? null),
+      );
       await trx
         .insertInto('staff_note')
         .values({

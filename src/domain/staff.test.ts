@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackText, leadStatusRefusal, stageMoveRefusal } from './staff';
+import { MANDATE_NOT_SIGNED, callbackText, leadStatusRefusal, stageMoveRefusal } from './staff';
 
 describe('stage moves (spec 4.7)', () => {
   it('allows one step forward, one step back with a note, nothing else', () => {
@@ -8,6 +8,14 @@ describe('stage moves (spec 4.7)', () => {
     expect(stageMoveRefusal('MANDAT', 'VALIDATION', '  ')).toMatch(/note/);
     expect(stageMoveRefusal('VALIDATION', 'RECHERCHE', '')).toMatch(/une étape à la fois/);
     expect(stageMoveRefusal('MANDAT', 'MANDAT', '')).toMatch(/déjà/);
+  });
+
+  it('reaches « Mandat signé » and later only with a signed mandate (issue 30)', () => {
+    const unsigned = { mandateSigned: false };
+    expect(stageMoveRefusal('VALIDATION', 'MANDAT', '', unsigned)).toBe(MANDATE_NOT_SIGNED);
+    expect(stageMoveRefusal('MANDAT', 'RECHERCHE', '', unsigned)).toBe(MANDATE_NOT_SIGNED);
+    expect(stageMoveRefusal('MANDAT', 'VALIDATION', 'Rétractation', unsigned)).toBeNull();
+    expect(stageMoveRefusal('VALIDATION', 'MANDAT', '', { mandateSigned: true })).toBeNull();
   });
 });
 

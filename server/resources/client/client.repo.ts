@@ -239,6 +239,13 @@ export async function deleteClientAccount(
     await trx.deleteFrom('staff_note').where(aboutBuyer(userId)).execute();
     // The staff's tasks on the person's file (what to do about them) go with the notes.
     await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();
+    // Mandates (issue 30): a signed one stays 10 years with its files and the register (loi
+    // Hoguet, décret 72-678 art. 72; RGPD 17.3.b); one never signed has no legal weight: it goes.
+    await trx
+      .deleteFrom('mandate')
+      .where('buyer_id', '=', userId)
+      .where('status', '=', 'awaiting_signature')
+      .execute();
     // The devices that allowed notifications are told nothing more (docs/push.md).
     await removeUserSubscriptions(trx, userId);
     // The trail keeps what was done and when, not what it said: file names, reasons and the

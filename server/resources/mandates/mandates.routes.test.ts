@@ -20,7 +20,11 @@ import {
 import { MANDATE_NOT_SIGNED } from '../../../src/domain/staff';
 import { dialectOf } from '../../db/dialect';
 import { verifyPadesSignature } from '../../mandates/pades';
+import { seedDemoWork } from '../../db/seed-demo-work';
+import { makeTestApp, signedIn } from '../../test-app';
 import { DAY, MINUTE, givePriorMandate, lastCode, mandateApps } from './test-mandates';
+
+const signedInDemo = (t: App, who: string) => signedIn(t, `${who}@demo.chassimmo.fr`);
 
 const open = mandateApps();
 const IDENTITY = {
@@ -468,7 +472,32 @@ describe('exports and the account deletion', () => {
     const { LocalDocumentStore } = await import('../documents/document-store');
     const path = await import('node:path');
     const store = new LocalDocumentStore(path.resolve(t.env.DATA_DIR, 'documents'));
+    // A mandate prepared again for another project of theirs, never signed, goes with the account.
+    const draft = await t.db.transaction().execute(async (trx) => {
+      const { insertBuyerProject } = await import('../buyers/buyer-projects.repo');
+      const { validRegistration } = await import('../../../src/domain/buyer-signup.fixture');
+      await insertBuyerProject(trx, b.userId, validRegistration.project as never, undefined);
+      return trx
+        .selectFrom('buyer_project')
+        .select('id')
+        .where('user_id', '=', b.userId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    });
+    expect(
+      (
+        await t.call(t.headers.chasseur, 'POST', staffMandatePath(b.userId), {
+          projectId: draft.id,
+        })
+      ).status,
+    ).toBe(201);
     await deleteClientAccount(t.db, t.mails, store, row, new Date(t.clock.now()).toISOString());
+    const left = await t.db
+      .selectFrom('mandate')
+      .select('status')
+      .where('buyer_id', '=', b.userId)
+      .execute();
+    expect(left).toEqual([{ status: 'signed' }]);
     const kept = await t.db
       .selectFrom('mandate')
       .selectAll()
@@ -483,5 +512,69 @@ describe('exports and the account deletion', () => {
     // The staff still download it.
     const file = await t.call(t.headers.admin, 'GET', mandatePdfPath(signed.body.id));
     expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(kept.pdf_sha256);
+  });
+});
+
+describe('the demo and the failures', () => {
+  it('the demo buyers past « En cours de validation » have a signed mandate in the register: their stages move on', async () => {
+    const t = await open();
+    await seedDemoWork(t.db, t.clock.now());
+    const past = await t.db
+      .selectFrom('buyer_project')
+      .select(['id', 'user_id', 'stage', 'version'])
+      .where('stage', '!=', 'VALIDATION')
+      .execute();
+    expect(past.length).toBeGreaterThan(10);
+    const signed = await t.db
+      .selectFrom('mandate')
+      .select('project_id')
+      .where('status', '=', 'signed')
+      .execute();
+    expect(new Set(signed.map((m) => m.project_id))).toEqual(new Set(past.map((p) => p.id)));
+    const register = await t.call(t.headers.admin, 'GET', REGISTER_PATH);
+    expect(register.body).toMatchObject({ total: past.length, chain: { intact: true } });
+    // A demo mandate's copy is rendered when asked (no stored file, no evidence).
+    const claire = await t.call(await signedInDemo(t, 'client'), 'GET', CLIENT_MANDATE_PATH);
+    expect(claire.body).toMatchObject({ status: 'signed' });
+    const pdf = await t.call(t.headers.chasseur, 'GET', mandatePdfPath(claire.body.id));
+    expect(pdf.status).toBe(200);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // A demo hunter's buyer past « Mandat » moves forward as before.
+    const mine = past.find((p) => p.stage === 'RECHERCHE');
+    const move = await t.call(t.headers.manager, 'POST', `/api/staff/projects/${mine!.id}/stage`, {
+      to: 'OFFRE_SENT',
+      version: mine!.version,
+    });
+    expect(move.status).toBe(200);
+  });
+
+  it('a seal that fails (no certificate) answers 503 in French and writes nothing: the code still signs afterwards', async () => {
+    const t = await open();
+    const b = await t.buyer('Panne');
+    const code = await readyToSign(t, b);
+    const { LocalDocumentStore } = await import('../documents/document-store');
+    const path = await import('node:path');
+    const failing = await makeTestApp({
+      db: t.db,
+      now: t.clock.now,
+      env: { JWT_SECRET: t.env.JWT_SECRET ?? '', DATA_DIR: t.env.DATA_DIR, LOG_LEVEL: 'silent' },
+      mandateFiles: {
+        sealPdf: () => Promise.reject(new Error('Aucun certificat de signature des mandats')),
+        draftPdf: () => Promise.reject(new Error('non utilisé')),
+      },
+      documents: new LocalDocumentStore(path.resolve(t.env.DATA_DIR, 'documents')),
+    });
+    const res = await failing.app.request(CLIENT_MANDATE_SIGN_PATH, {
+      method: 'POST',
+      headers: { ...b.auth.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /momentanément indisponible/,
+    );
+    expect(await t.db.selectFrom('mandate_register_entry').selectAll().execute()).toEqual([]);
+    const signed = await t.call(b.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, { code });
+    expect(signed.body).toMatchObject({ status: 'signed', registerNumber: 1 });
   });
 });

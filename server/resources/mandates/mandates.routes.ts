@@ -24,6 +24,8 @@ import { requireAuth, requireRoles, type AuthEnv } from '../../auth/middleware';
 import { clientIp, rateLimitKey } from '../../http/client-ip';
 import { apiError, readJson, validationError, waitInFrench } from '../../http/errors';
 import { underApi } from '../../http/paths';
+import { logOf } from '../../http/request-context';
+import type { Logger } from '../../log';
 import { keyPart, type Throttle, type ThrottleKey } from '../../http/throttle';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { actorOf, inScope, requireStaff, workScope, type StaffEnv } from '../../staff/policy';
@@ -56,6 +58,7 @@ export type MandateRouteDeps = StaffRouteDeps & {
   documents: DocumentStore;
   files: MandateFiles;
   trustProxy: boolean;
+  log: Logger;
 };
 
 const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
@@ -191,11 +194,21 @@ export function mandatesRoutes(deps: MandateRouteDeps): Hono<AuthEnv> {
     if (!parsed.success) return validationError(c, parsed.error);
     const refused = await limited(c, 'sign');
     if (refused) return refused;
-    const outcome = await signMandate(deps, me(c), parsed.data.code, {
-      ip: clientIp(c, deps.trustProxy),
-      userAgent: (c.req.header('User-Agent') ?? '').slice(0, 500),
-    });
-    return answer(c, outcome);
+    try {
+      const outcome = await signMandate(deps, me(c), parsed.data.code, {
+        ip: clientIp(c, deps.trustProxy),
+        userAgent: (c.req.header('User-Agent') ?? '').slice(0, 500),
+      });
+      return answer(c, outcome);
+    } catch (err) {
+      // Nothing was written (one transaction): the code still works once the seal is back.
+      logOf(c, deps.log).error({ err }, 'Signature du mandat impossible');
+      return apiError(
+        c,
+        503,
+        'La signature en ligne est momentanément indisponible\u00a0: votre code reste valable, réessayez dans quelques minutes.',
+      );
+    }
   });
 
   const clientStop = (kind: 'withdrawn' | 'ended') => async (c: Context<AuthEnv>) => {
