@@ -7,6 +7,7 @@ import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { swReady } from './support/browser-state';
 import { demo } from './support/sign-in';
 import { expectNoteArrivedOnce } from './support/offline-changes';
+import { signMandateByApi } from './support/signed-mandate';
 import { timeouts } from './support/timeouts';
 
 /** Letters only: names pass the forms' rules and stay unique per run. */
@@ -94,7 +95,16 @@ test.describe('staff area (issue 15)', () => {
     expect(csv).toContain(`${lastname};Léa;${email}`);
     expect(csv.trim().split('\r\n')).toHaveLength(2);
 
-    // The hunter finds the buyer among their clients and moves the project, with a note.
+    // Issue 30: no search work before a signed mandate. The buyer signs the mandate online and
+    // the project reaches « Mandat signé » by itself (the hunter can no longer move it there).
+    const [buyer] = queryDb<{ userId: string; projectId: number }>(
+      `select u.id as userId, p.id as projectId from app_user u join buyer_project p on p.user_id = u.id
+       where u.email = ?`,
+      email,
+    );
+    await signMandateByApi(page.request, { email, ...buyer! });
+
+    // The hunter finds the buyer among their clients and moves the project on, with a note.
     const context = await signedInContext(browser, page.request, baseURL!, 'chasseur');
     const hunter = await context.newPage();
     await openStaffArea(hunter);
@@ -102,21 +112,21 @@ test.describe('staff area (issue 15)', () => {
     await hunter.getByLabel('Rechercher un acquéreur').fill(lastname);
     await hunter.getByRole('button', { name: 'Rechercher' }).click();
     await hunter.getByRole('link', { name: new RegExp(lastname) }).click();
-    await expect(hunter.getByTestId('fiche-stage')).toHaveText('En cours de validation');
-    await hunter.getByLabel(/Note du changement d’étape/).fill('Mandat signé ce matin à l’agence.');
-    await hunter.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await hunter.getByLabel(/Note du changement d’étape/).fill('Recherches lancées ce matin.');
+    await hunter.getByRole('button', { name: /Passer à « Recherche »/ }).click();
     // Confirmed first (issue 29): from → to, the note, the client told by default.
     const confirm = hunter.getByRole('dialog', { name: 'Changer l’étape du projet\u202f?' });
-    await expect(confirm).toContainText('« En cours de validation » → « Mandat signé »');
-    await expect(confirm).toContainText('Mandat signé ce matin à l’agence.');
+    await expect(confirm).toContainText('« Mandat signé » → « Recherche »');
+    await expect(confirm).toContainText('Recherches lancées ce matin.');
     await expect(confirm.getByLabel(/Prévenir le client par e-mail/)).toBeChecked();
     await confirm.getByRole('button', { name: 'Confirmer le changement' }).click();
-    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
-    await expect(hunter.getByText('Mandat signé ce matin à l’agence.').first()).toBeVisible();
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Recherche');
+    await expect(hunter.getByText('Recherches lancées ce matin.').first()).toBeVisible();
     // Going back needs a note: said next to the field, nothing sent.
-    await hunter.getByRole('button', { name: /Revenir à « En cours de validation »/ }).click();
+    await hunter.getByRole('button', { name: /Revenir à « Mandat signé »/ }).click();
     await expect(hunter.getByRole('alert')).toContainText('Expliquez en une note');
-    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await expect(hunter.getByTestId('fiche-stage')).toHaveText('Recherche');
     await context.close();
 
     // The client is e-mailed, in French, with the new stage's label.
@@ -124,7 +134,7 @@ test.describe('staff area (issue 15)', () => {
       .poll(async () => {
         const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
         const subjects = ((await res.json()) as { subject: string }[]).map((m) => m.subject);
-        return subjects.some((s) => /^Votre projet avance\s:\sMandat signé$/.test(s));
+        return subjects.some((s) => /^Votre projet avance\s:\sRecherche$/.test(s));
       })
       .toBe(true);
     const moves = queryDb<{ n: number }>(
@@ -132,7 +142,8 @@ test.describe('staff area (issue 15)', () => {
        join app_user u on u.id = p.user_id where u.email = ?`,
       email,
     );
-    expect(moves[0]?.n).toBe(1);
+    // The signature's move to « Mandat signé », then the hunter's.
+    expect(moves[0]?.n).toBe(2);
   });
 
   test('a stage moved meanwhile by someone else: the move is refused and the fiche reloaded', async ({
@@ -144,24 +155,27 @@ test.describe('staff area (issue 15)', () => {
     const email = `gael${unique()}@exemple.fr`;
     await newBuyer(page.request, lastname, email);
     const id = queryDb<{ id: string }>('select id from app_user where email = ?', email)[0]?.id;
+    // Issue 30: the mandate signed online puts the project at « Mandat signé » by itself.
+    const [project] = queryDb<{ id: number }>('select id from buyer_project where user_id = ?', id);
+    await signMandateByApi(page.request, { email, userId: id!, projectId: project!.id });
     await page.goto(`/wh-dashboard/acquereurs/${id}`);
-    await expect(page.getByTestId('fiche-stage')).toHaveText('En cours de validation');
+    await expect(page.getByTestId('fiche-stage')).toHaveText('Mandat signé');
 
     // Not the directeur: tests/auth.spec.ts changes that account's password.
     const context = await signedInContext(browser, page.request, baseURL!, 'admin');
     const other = await context.newPage();
     await other.goto(`/wh-dashboard/acquereurs/${id}`);
     await appStarted(other);
-    await other.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await other.getByRole('button', { name: /Passer à « Recherche »/ }).click();
     await other.getByRole('button', { name: 'Confirmer le changement' }).click();
-    await expect(other.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await expect(other.getByTestId('fiche-stage')).toHaveText('Recherche');
     await context.close();
 
     // This page still shows the old version: its move is refused, said, and the fiche reloaded.
-    await page.getByRole('button', { name: /Passer à « Mandat signé »/ }).click();
+    await page.getByRole('button', { name: /Passer à « Recherche »/ }).click();
     await page.getByRole('button', { name: 'Confirmer le changement' }).click();
     await expect(page.getByRole('alert')).toContainText('vient d’être modifié');
-    await expect(page.getByTestId('fiche-stage')).toHaveText('Mandat signé');
+    await expect(page.getByTestId('fiche-stage')).toHaveText('Recherche');
   });
 });
 
