@@ -27,6 +27,8 @@ import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
 import { tasksRoutes } from './resources/tasks/tasks.routes';
 import { mandatesRoutes } from './resources/mandates/mandates.routes';
+import { yousignRoutes } from './resources/mandates/yousign.routes';
+import { createYousignClient } from './mandates/yousign';
 import { registerRoutes as mandateRegisterRoutes } from './resources/mandates/register.routes';
 import { mandateFiles } from './resources/mandates/mandate-files';
 import type { MandateFiles } from './resources/mandates/mandates.repo';
@@ -194,6 +196,25 @@ export function createApp({
   app.route('/api', todayRoutes(staff));
   app.route('/api', tasksRoutes(staff));
   // The mandat de recherche and the registre des mandats (issue 30, docs/mandates.md).
+  // With SIGNATURE_PROVIDER=yousign, « J’accepte » sends the mandate to Yousign (this route comes
+  // before mandatesRoutes' own code route) and Yousign's signed webhook completes it.
+  if (env.SIGNATURE_PROVIDER === 'yousign' && env.YOUSIGN_API_KEY && env.YOUSIGN_WEBHOOK_SECRET)
+    app.route(
+      '/api',
+      yousignRoutes({
+        ...staff,
+        throttle,
+        documents,
+        files,
+        trustProxy: env.TRUST_PROXY,
+        yousign: createYousignClient({
+          baseUrl: env.YOUSIGN_BASE_URL,
+          apiKey: env.YOUSIGN_API_KEY,
+        }),
+        webhookSecret: env.YOUSIGN_WEBHOOK_SECRET,
+        log,
+      }),
+    );
   app.route(
     '/api',
     mandatesRoutes({ ...staff, throttle, documents, files, trustProxy: env.TRUST_PROXY, log }),
