@@ -1,22 +1,37 @@
 /**
- * The agency's side of the mandate's signature (issue 30): the final PDF carries a detached CMS
- * signature (SubFilter adbe.pkcs7.detached, SHA-256) over its ByteRange, made with the company's
- * certificate — a P12 from configuration, or outside production a self-signed one generated once
- * into DATA_DIR and named « TEST – non probant » so no one mistakes it for evidence.
+ * The agency's side of the mandate's signature (issue 30): the final PDF carries a PAdES
+ * baseline B-B signature — SubFilter ETSI.CAdES.detached, a detached CMS (RFC 5652) over the
+ * ByteRange with SHA-256, the signed attributes contentType, messageDigest and
+ * signing-certificate-v2, the claimed signing time in the signature dictionary's /M — made with
+ * the company's certificate: a P12 from configuration, or outside production a self-signed one
+ * generated once into DATA_DIR and named « TEST – non probant » so no one mistakes it for evidence.
  * verifyPadesSignature recomputes the ByteRange's digest and checks the CMS with its certificate.
+ *
+ * @signpdf/signpdf and its placeholder make the signature dictionary and the ByteRange; the CMS
+ * is built here (CadesSigner) rather than by @signpdf/signer-p12: that one has no
+ * signing-certificate-v2, and through node-forge it re-encodes a UTF-8 issuer name twice (an
+ * « é » or a « – » in the certificate's name), so the signer no longer matches its certificate.
  */
-import { createHash, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  sign as cryptoSign,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import forge from 'node-forge';
 import type * as SignPdfModule from '@signpdf/signpdf';
-import type * as SignerP12Module from '@signpdf/signer-p12';
 import type * as PlaceholderModule from '@signpdf/placeholder-plain';
+import type * as SignPdfUtils from '@signpdf/utils';
 
 const require = createRequire(import.meta.url);
 const { default: signpdf } = require('@signpdf/signpdf') as typeof SignPdfModule;
-const { P12Signer } = require('@signpdf/signer-p12') as typeof SignerP12Module;
+const { Signer } = require('@signpdf/utils') as typeof SignPdfUtils;
 const { plainAddPlaceholder } = require('@signpdf/placeholder-plain') as typeof PlaceholderModule;
 
 /** The development identity's file in DATA_DIR, and its (not secret) passphrase. */
@@ -33,13 +48,43 @@ export interface SigningIdentity {
   test: boolean;
 }
 
-function commonName(p12: Buffer, password: string): string {
+interface OpenedP12 {
+  key: KeyObject;
+  /** The certificate of the key, then the rest of the chain. */
+  cert: forge.pki.Certificate;
+  chain: forge.pki.Certificate[];
+}
+
+/** The key and its certificate (the one whose public key matches), and the chain, of a P12. */
+function openP12(p12: Buffer, password: string): OpenedP12 {
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
-  const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag ?? ''];
-  const cert = bags?.[0]?.cert;
-  if (!cert) throw new Error('Le fichier P12 ne contient aucun certificat.');
-  return certName(cert);
+  const certs = (
+    parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag ?? ''] ?? []
+  )
+    .map((b) => b.cert)
+    .filter((c): c is forge.pki.Certificate => !!c);
+  const keyBag =
+    parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag ?? ''
+    ]?.[0] ?? parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag ?? '']?.[0];
+  const forgeKey = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
+  if (!forgeKey)
+    throw new Error('Le fichier P12 ne contient aucune clé privée (ou le mot de passe est faux).');
+  const cert = certs.find((c) => {
+    const pub = c.publicKey as forge.pki.rsa.PublicKey;
+    return pub.n?.equals(forgeKey.n) && pub.e?.equals(forgeKey.e);
+  });
+  if (!cert) throw new Error('Le fichier P12 ne contient pas le certificat de sa clé privée.');
+  return {
+    key: createPrivateKey(forge.pki.privateKeyToPem(forgeKey)),
+    cert,
+    chain: [cert, ...certs.filter((c) => c !== cert)],
+  };
+}
+
+function commonName(p12: Buffer, password: string): string {
+  return certName(openP12(p12, password).cert);
 }
 
 // forge writes a UTF8String's value as UTF-8 but hands it back as bytes when it parses; its
@@ -127,23 +172,123 @@ export async function loadSigningIdentity(opts: {
   };
 }
 
+const { asn1 } = forge;
+const U = asn1.Class.UNIVERSAL;
+const seq = (items: forge.asn1.Asn1[]) => asn1.create(U, asn1.Type.SEQUENCE, true, items);
+const oid = (id: string) => asn1.create(U, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
+const octets = (bytes: Buffer) =>
+  asn1.create(U, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
+const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
+/** A DER SET OF: its elements sorted by their encoding (X.690 §11.6). */
+const setOf = (items: forge.asn1.Asn1[]) =>
+  asn1.create(
+    U,
+    asn1.Type.SET,
+    true,
+    [...items].sort((a, b) => Buffer.compare(der(a), der(b))),
+  );
+
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+};
+
+/** The issuer Name and serialNumber of a certificate, as its own DER has them. */
+function issuerAndSerial(cert: forge.pki.Certificate): [forge.asn1.Asn1, forge.asn1.Asn1] {
+  const tbs = forge.pki.certificateToAsn1(cert).value[0] as forge.asn1.Asn1;
+  const fields = tbs.value as forge.asn1.Asn1[];
+  const offset = fields[0]?.tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0;
+  const serial = fields[offset];
+  const issuer = fields[offset + 2];
+  if (!serial || !issuer) throw new Error('Certificat illisible.');
+  return [issuer, serial];
+}
+
+/** A detached CMS SignedData (CAdES-BES) over `content`, signed by the P12's key. */
+export function cadesDetached(content: Buffer, signer: OpenedP12): Buffer {
+  const certDer = der(forge.pki.certificateToAsn1(signer.cert));
+  const [issuer, serial] = issuerAndSerial(signer.cert);
+  const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), setOf([value])]);
+  const signedAttrs = [
+    attribute(OID.contentType, oid(OID.data)),
+    attribute(OID.messageDigest, octets(createHash('sha256').update(content).digest())),
+    // SigningCertificateV2 { certs: [ ESSCertIDv2 { certHash (SHA-256 by default), issuerSerial } ] }
+    attribute(
+      OID.signingCertificateV2,
+      seq([
+        seq([
+          seq([
+            octets(createHash('sha256').update(certDer).digest()),
+            seq([seq([asn1.create(asn1.Class.CONTEXT_SPECIFIC, 4, true, [issuer])]), serial]),
+          ]),
+        ]),
+      ]),
+    ),
+  ];
+  // The signature covers the attributes' DER as a SET (RFC 5652 §5.4), stored as [0] IMPLICIT.
+  const attrsSet = setOf(signedAttrs);
+  const signature = cryptoSign('sha256', der(attrsSet), signer.key);
+  const sha256 = seq([oid(OID.sha256), asn1.create(U, asn1.Type.NULL, false, '')]);
+  const signerInfo = seq([
+    asn1.create(U, asn1.Type.INTEGER, false, asn1.integerToDer(1).getBytes()),
+    seq([issuer, serial]),
+    sha256,
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, attrsSet.value as forge.asn1.Asn1[]),
+    seq([oid(OID.rsaEncryption), asn1.create(U, asn1.Type.NULL, false, '')]),
+    octets(signature),
+  ]);
+  const signedData = seq([
+    asn1.create(U, asn1.Type.INTEGER, false, asn1.integerToDer(1).getBytes()),
+    setOf([sha256]),
+    seq([oid(OID.data)]),
+    asn1.create(
+      asn1.Class.CONTEXT_SPECIFIC,
+      0,
+      true,
+      signer.chain.map((c) => forge.pki.certificateToAsn1(c)),
+    ),
+    setOf([signerInfo]),
+  ]);
+  return der(
+    seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]),
+  );
+}
+
+/** @signpdf's Signer: gets the ByteRange's bytes, returns the CMS for /Contents. */
+class CadesSigner extends Signer {
+  constructor(private readonly opened: OpenedP12) {
+    super();
+  }
+
+  override sign(pdfBuffer: Buffer): Promise<Buffer> {
+    return Promise.resolve(cadesDetached(pdfBuffer, this.opened));
+  }
+}
+
 /** The PDF with the agency's signature over its ByteRange (an incremental update). */
 export async function signPdfPades(
   pdf: Buffer,
   identity: SigningIdentity,
   meta: { reason: string; name: string; location: string },
 ): Promise<Buffer> {
+  const opened = openP12(identity.p12, identity.password);
   const withPlaceholder = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: meta.reason,
     name: meta.name,
     location: meta.location,
     contactInfo: '',
+    signingTime: new Date(),
     signatureLength: 16384,
-    subFilter: 'adbe.pkcs7.detached',
+    subFilter: 'ETSI.CAdES.detached',
+    appName: 'Chassimmo',
   });
-  const signer = new P12Signer(identity.p12, { passphrase: identity.password });
-  return signpdf.sign(withPlaceholder, signer);
+  return signpdf.sign(withPlaceholder, new CadesSigner(opened));
 }
 
 export interface PadesVerification {
@@ -179,9 +324,9 @@ export function verifyPadesSignature(pdf: Buffer): PadesVerification {
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const digest = createHash('sha256').update(signed).digest();
   try {
-    const der = derPrefix(Buffer.from(hex, 'hex'));
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')));
-    const contentInfo = asn1.value as forge.asn1.Asn1[];
+    const cms = derPrefix(Buffer.from(hex, 'hex'));
+    const root = forge.asn1.fromDer(forge.util.createBuffer(cms.toString('binary')));
+    const contentInfo = root.value as forge.asn1.Asn1[];
     const signedData = ((contentInfo[1]?.value as forge.asn1.Asn1[])[0]?.value ??
       []) as forge.asn1.Asn1[];
     const certsNode = signedData.find(
@@ -194,23 +339,34 @@ export function verifyPadesSignature(pdf: Buffer): PadesVerification {
     );
     const signatureNode = signerInfo.at(-1);
     if (!certsNode || !authAttrs || !signatureNode) return INVALID;
-    const sid = signerInfo[1]?.value as forge.asn1.Asn1[];
-    const serial = forge.util.bytesToHex(String(sid[1]?.value ?? ''));
-    const certs = (certsNode.value as forge.asn1.Asn1[]).map((n) =>
-      forge.pki.certificateFromAsn1(n),
-    );
-    const cert = certs.find((x) => x.serialNumber === serial.replace(/^00/, '')) ?? certs[0];
+    // The signer's certificate: the one whose issuer and serial number are the signer's id.
+    const sid = signerInfo[1];
+    if (!sid) return INVALID;
+    const cert = (certsNode.value as forge.asn1.Asn1[])
+      .map((n) => forge.pki.certificateFromAsn1(n))
+      .find((x) => der(seq(issuerAndSerial(x))).equals(der(sid)));
     if (!cert) return INVALID;
     const signerName = certName(cert);
 
-    // The messageDigest attribute (1.2.840.113549.1.9.4) against the ByteRange's digest.
+    // messageDigest against the ByteRange's digest; signing-certificate-v2 against the certificate.
     let signedDigest = '';
+    let certHash: string | null = null;
     for (const attr of authAttrs.value as forge.asn1.Asn1[]) {
-      const [oid, values] = attr.value as forge.asn1.Asn1[];
-      if (forge.asn1.derToOid(String(oid?.value ?? '')) === forge.pki.oids.messageDigest)
-        signedDigest = String((values?.value as forge.asn1.Asn1[])[0]?.value ?? '');
+      const [type, values] = attr.value as forge.asn1.Asn1[];
+      const value = (values?.value as forge.asn1.Asn1[])[0];
+      const id = forge.asn1.derToOid(String(type?.value ?? ''));
+      if (id === OID.messageDigest) signedDigest = String(value?.value ?? '');
+      if (id === OID.signingCertificateV2) {
+        // SigningCertificateV2 → certs → first ESSCertIDv2 → certHash (SHA-256: no algorithm).
+        const essCertId = ((value?.value as forge.asn1.Asn1[])[0]?.value as forge.asn1.Asn1[])[0];
+        certHash = String((essCertId?.value as forge.asn1.Asn1[])[0]?.value ?? '');
+      }
     }
     const signedDigestMatches = Buffer.from(signedDigest, 'binary').equals(digest);
+    const certDigest = createHash('sha256')
+      .update(der(forge.pki.certificateToAsn1(cert)))
+      .digest();
+    const certBound = certHash === null || Buffer.from(certHash, 'binary').equals(certDigest);
 
     // The signature covers the DER of the attributes as a SET (RFC 5652 §5.4).
     const asSet = forge.asn1.create(
@@ -223,7 +379,11 @@ export function verifyPadesSignature(pdf: Buffer): PadesVerification {
     const signature = Buffer.from(String(signatureNode.value), 'binary');
     const certPem = forge.pki.certificateToPem(cert);
     const signatureOk = createVerify('sha256').update(attrsDer).verify(certPem, signature);
-    return { valid: signatureOk && signedDigestMatches, signerName, signedDigestMatches };
+    return {
+      valid: signatureOk && signedDigestMatches && certBound,
+      signerName,
+      signedDigestMatches,
+    };
   } catch {
     return INVALID;
   }

@@ -53,46 +53,67 @@ function parseCMap(cmap: string): Map<number, string> {
 
 /** The PDF's text, line by line as drawn. */
 export function pdfText(pdf: Buffer): string {
+  let text = '';
+  for (const run of pdfTextRuns(pdf)) {
+    if (text && !/[\s\u00a0-]$/.test(text)) text += '\n';
+    text += run.text;
+  }
+  return text;
+}
+
+/** One word (or run) as drawn: its text, its font's name (without the subset tag) and size. */
+export interface PdfTextRun {
+  text: string;
+  font: string;
+  size: number;
+}
+
+/** Every drawn run of the PDF, in drawing order. */
+export function pdfTextRuns(pdf: Buffer): PdfTextRun[] {
   const raw = pdf.toString('latin1');
   const objs = objects(raw);
   const byId = new Map(objs.map((o) => [o.id, o.body]));
-  // Font resource name (/F1) → that font's CMap.
-  const fonts = new Map<string, Map<number, string>>();
+  // Font resource name (/F1) → that font's name and CMap.
+  const fonts = new Map<string, { name: string; cmap: Map<number, string> }>();
   for (const o of objs) {
     const dict = /\/Font\s*<<([\s\S]*?)>>/.exec(o.body)?.[1];
     if (!dict) continue;
     for (const m of dict.matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
       const font = byId.get(Number(m[2])) ?? '';
       const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(font)?.[1];
-      if (toUnicode) fonts.set(m[1] ?? '', parseCMap(byId.get(Number(toUnicode)) ?? ''));
+      const name = /\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/.exec(font)?.[1] ?? '';
+      if (toUnicode)
+        fonts.set(m[1] ?? '', { name, cmap: parseCMap(byId.get(Number(toUnicode)) ?? '') });
     }
   }
-  let text = '';
+  const runs: PdfTextRun[] = [];
   for (const o of objs) {
     const stream = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(o.body)?.[1];
     if (!stream || !/\bBT\b/.test(stream)) continue;
-    let cmap = new Map<number, string>();
+    let font = { name: '', cmap: new Map<number, string>() };
+    let size = 0;
     for (const block of stream.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
-      let line = '';
+      let text = '';
       for (const op of (block[1] ?? '').matchAll(
-        /\/(\w+)\s+[\d.]+\s+Tf|(\[[^\]]*\])\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g,
+        /\/(\w+)\s+([\d.]+)\s+Tf|(\[[^\]]*\])\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g,
       )) {
-        if (op[1]) cmap = fonts.get(op[1]) ?? new Map();
-        const hexes = op[2]
-          ? [...op[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '')
-          : op[3] !== undefined
-            ? [op[3]]
+        if (op[1]) {
+          font = fonts.get(op[1]) ?? { name: '', cmap: new Map() };
+          size = Number(op[2]);
+        }
+        const hexes = op[3]
+          ? [...op[3].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '')
+          : op[4] !== undefined
+            ? [op[4]]
             : [];
         for (const hex of hexes)
           for (const code of hex.match(/[0-9a-fA-F]{4}/g) ?? [])
-            line += cmap.get(parseInt(code, 16)) ?? '\ufffd';
+            text += font.cmap.get(parseInt(code, 16)) ?? '\ufffd';
       }
-      if (!line) continue;
-      if (text && !/[\s\u00a0-]$/.test(text)) text += '\n';
-      text += line;
+      if (text) runs.push({ text, font: font.name, size });
     }
   }
-  return text;
+  return runs;
 }
 
 /** The text with every run of spaces (no-break ones too) and line breaks made one space. */
