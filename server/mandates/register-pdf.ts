@@ -89,7 +89,7 @@ export function registerDocDefinition(
       },
       chain,
       {
-        table: { headerRows: 1, widths: [44, 62, '*', 100, '*', '*'], body, dontBreakRows: true },
+        table: { headerRows: 1, widths: [44, 74, '*', 100, '*', '*'], body, dontBreakRows: true },
         layout: {
           hLineWidth: () => 0.5,
           vLineWidth: () => 0.5,
