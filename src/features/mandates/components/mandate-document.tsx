@@ -14,7 +14,29 @@ export function isMandateContent(content: unknown): content is MandateContent {
   );
 }
 
+/**
+ * Where a clause's list or table goes: after the paragraph that announces it (« …les
+ * caractéristiques suivantes : »), else after the first paragraph (the fee scale follows the
+ * sentence that names it).
+ */
+export function splitParagraphs(section: Pick<MandateSection, 'paragraphs' | 'items' | 'table'>) {
+  const { paragraphs } = section;
+  if (!section.items && !section.table) return { before: paragraphs, after: [] };
+  const announcing = paragraphs.findIndex((p) => /:\s*$/.test(p));
+  const cut = announcing >= 0 ? announcing + 1 : Math.min(1, paragraphs.length);
+  return { before: paragraphs.slice(0, cut), after: paragraphs.slice(cut) };
+}
+
 function Section({ section, headingId }: { section: MandateSection; headingId: string }) {
+  const { before, after } = splitParagraphs(section);
+  const paragraph = (p: string, index: number) => (
+    <p
+      key={index}
+      className={section.emphasis ? 'mt-2 text-lg leading-snug font-bold' : 'mt-2 leading-relaxed'}
+    >
+      {p}
+    </p>
+  );
   return (
     <section
       aria-labelledby={headingId}
@@ -31,16 +53,7 @@ function Section({ section, headingId }: { section: MandateSection; headingId: s
       >
         {section.heading}
       </h4>
-      {section.paragraphs.map((p, index) => (
-        <p
-          key={index}
-          className={
-            section.emphasis ? 'mt-2 text-lg leading-snug font-bold' : 'mt-2 leading-relaxed'
-          }
-        >
-          {p}
-        </p>
-      ))}
+      {before.map(paragraph)}
       {section.items ? (
         <dl className="mt-3 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
           {section.items.map((item) => (
@@ -52,7 +65,7 @@ function Section({ section, headingId }: { section: MandateSection; headingId: s
         </dl>
       ) : null}
       {section.table ? (
-        <table className="table-sm mt-3 table w-full rounded-box border border-base-300 bg-base-100">
+        <table className="mt-3 table w-full text-sm rounded-box border border-base-300 bg-base-100">
           <caption className="sr-only">Barème des honoraires</caption>
           <thead>
             <tr>
@@ -72,6 +85,7 @@ function Section({ section, headingId }: { section: MandateSection; headingId: s
           </tbody>
         </table>
       ) : null}
+      {after.map(paragraph)}
     </section>
   );
 }
@@ -87,7 +101,7 @@ export function MandateDocument({ content }: { content: MandateContent }) {
   return (
     <article
       aria-labelledby={`${ids}-titre`}
-      className="rounded-box border border-base-300 bg-base-100 p-4 text-[0.95rem] shadow-sm sm:p-8"
+      className="rounded-box border border-base-300 bg-base-100 p-3 text-[0.95rem] shadow-sm sm:p-8"
       data-testid="mandate-document"
     >
       <header className="border-b border-base-300 pb-4">
@@ -100,7 +114,7 @@ export function MandateDocument({ content }: { content: MandateContent }) {
       </header>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {content.parties.map((party) => (
-          <div key={party.role} className="rounded-box bg-base-200 p-4">
+          <div key={party.role} className="rounded-box bg-base-200 p-3 sm:p-4">
             <p className="text-sm font-semibold uppercase tracking-wide text-base-content/75">
               {party.heading}
             </p>

@@ -19,8 +19,11 @@ export function MandateStatusBadge({ status }: { status: MandateView['status'] }
   );
 }
 
+/** « 1er décembre 2026 » (Paris time), as French writes the first of the month. */
+export const formatDay = (iso: string) => formatLongDate(iso).replace(/^1\u00a0/, '1er\u00a0');
+
 /** « 26 novembre 2026 à 14 h 05 », Paris time, never broken inside the date. */
-export const formatMandateDate = (iso: string) => `${formatLongDate(iso)} à ${formatTime(iso)}`;
+export const formatMandateDate = (iso: string) => `${formatDay(iso)} à ${formatTime(iso)}`;
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -50,12 +53,12 @@ export function SignedFacts({ mandate }: { mandate: MandateView }) {
       ) : null}
       {mandate.status === 'signed' && mandate.withdrawalUntil ? (
         <Fact term="Rétractation possible jusqu’au">
-          <time dateTime={mandate.withdrawalUntil}>{formatLongDate(mandate.withdrawalUntil)}</time>
+          <time dateTime={mandate.withdrawalUntil}>{formatDay(mandate.withdrawalUntil)}</time>
         </Fact>
       ) : null}
       {mandate.status === 'signed' && mandate.endableFrom ? (
         <Fact term="Résiliable à partir du">
-          <time dateTime={mandate.endableFrom}>{formatLongDate(mandate.endableFrom)}</time>
+          <time dateTime={mandate.endableFrom}>{formatDay(mandate.endableFrom)}</time>
         </Fact>
       ) : null}
       {mandate.endedAt ? (

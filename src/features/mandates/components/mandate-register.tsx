@@ -8,7 +8,6 @@ import {
   type RegisterRowView,
   type RegisterView,
 } from '../../../domain/api/mandates';
-import { formatLongDate } from '../../../domain/dates';
 import { formatShortDate } from '../../../domain/french-date';
 import { toApiFailure } from '../../../lib/api';
 import { downloadWithToken } from '../../../lib/download-file';
@@ -17,6 +16,7 @@ import { BusyButton } from '../../../ui/busy-button';
 import { Modal } from '../../../ui/confirm-dialog';
 import { LoadGate } from '../../../ui/load-gate';
 import { mandatePost, useMandateApi } from '../mandate-api';
+import { formatDay } from './mandate-facts';
 
 /** Rows per page, as the server pages them (RegisterView.total counts them all). */
 const PAGE_SIZE = 50;
@@ -90,7 +90,7 @@ function RegisterCard({ row, action }: { row: RegisterRowView; action: ReactNode
       <p className="flex items-baseline justify-between gap-3">
         <span className="text-lg font-semibold">N°&nbsp;{row.number}</span>
         <time dateTime={row.date} className="text-sm text-base-content/75">
-          {formatLongDate(row.date)}
+          {formatDay(row.date)}
         </time>
       </p>
       <dl className="mt-2 space-y-2 text-sm">
@@ -212,7 +212,7 @@ export default function MandateRegister() {
                               {row.number}
                             </th>
                             <td className="whitespace-nowrap">
-                              <time dateTime={row.date}>{formatLongDate(row.date)}</time>
+                              <time dateTime={row.date}>{formatDay(row.date)}</time>
                             </td>
                             <td className="min-w-48 whitespace-pre-line">{row.mandants}</td>
                             <td className="min-w-40">{row.object}</td>

@@ -13,7 +13,6 @@ import {
   WITHDRAWAL_DAYS,
   type MandateView,
 } from '../../../domain/api/mandates';
-import { formatLongDate } from '../../../domain/dates';
 import { formatTime } from '../../../domain/french-date';
 import { api } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
@@ -31,7 +30,7 @@ import {
   useClientMandate,
 } from '../mandate-api';
 import { isMandateContent, MandateDocument } from './mandate-document';
-import { MandateStatusBadge, SignedFacts } from './mandate-facts';
+import { formatDay, MandateStatusBadge, SignedFacts } from './mandate-facts';
 
 /** The mandate's words, or a plain line if the server sent something this screen cannot read. */
 function MandateText({ mandate }: { mandate: MandateView }) {
@@ -141,15 +140,27 @@ function IdentityForm({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-/** A refusal that means the code may no longer be tried: 5 wrong tries, or too many requests. */
-const isLocked = (status: number | null) => status === 423 || status === 429;
+/**
+ * A refusal that means this code may no longer be tried and a new one is needed: the fifth wrong
+ * code (« …il est bloqué »), a code locked or expired (409), too many tries from here (429).
+ */
+export const needsNewCode = (failed: { status: number | null; message: string }) =>
+  failed.status === 409 || failed.status === 429 || /bloqué/.test(failed.message);
 
 /**
  * Signing: « J’ai lu et j’accepte » (never ticked in advance), « Recevoir le code », then the
  * 6-digit code from the e-mail. A refusal is said under the field, the code typed kept; five
  * wrong codes lock it until a new one is asked.
  */
-function SignForm({ mandate, onSigned }: { mandate: MandateView; onSigned: () => void }) {
+function SignForm({
+  mandate,
+  onSigned,
+  reload,
+}: {
+  mandate: MandateView;
+  onSigned: () => void;
+  reload: () => void;
+}) {
   const { user } = useSession();
   const acceptId = useId();
   const [accepted, setAccepted] = useState(false);
@@ -195,8 +206,11 @@ function SignForm({ mandate, onSigned }: { mandate: MandateView; onSigned: () =>
     },
     {
       onRefused: ({ failed }) => {
-        if (isLocked(failed.status)) setLocked(failed.message);
-        else setError('code', { message: failed.fieldErrors.code ?? failed.message });
+        if (needsNewCode(failed)) {
+          setLocked(failed.message);
+          // Signed meanwhile (another tab), or the code's state changed: read it again.
+          if (failed.status === 409) reload();
+        } else setError('code', { message: failed.fieldErrors.code ?? failed.message });
         return true;
       },
     },
@@ -217,8 +231,10 @@ function SignForm({ mandate, onSigned }: { mandate: MandateView; onSigned: () =>
       </h3>
       <p className="mt-1 text-sm text-base-content/75">
         Signature électronique par un code à usage unique envoyé à{' '}
-        <span className="font-medium break-all">{user?.email ?? 'votre adresse e-mail'}</span>.
-        Aucune somme n’est due avant l’achat de votre bien.
+        <span className="font-medium [overflow-wrap:anywhere]">
+          {user?.email ?? 'votre adresse e-mail'}
+        </span>
+        . Aucune somme n’est due avant l’achat de votre bien.
       </p>
       <div className="mt-4">
         <label htmlFor={acceptId} className="flex cursor-pointer items-start gap-3">
@@ -257,11 +273,14 @@ function SignForm({ mandate, onSigned }: { mandate: MandateView; onSigned: () =>
       </div>
       {locked ? (
         <div role="alert" className="alert alert-error alert-soft mt-4" data-testid="code-locked">
-          <span>
-            <span className="font-semibold">Code bloqué.</span> {locked} Demandez un nouveau code
-            pour signer.
-          </span>
+          <span>{locked}</span>
         </div>
+      ) : codeSent && mandate.provider === 'yousign' ? (
+        <p role="status" className="mt-5 rounded-box bg-base-200 p-4 text-sm">
+          Yousign, notre prestataire de signature électronique, vient de vous envoyer un e-mail.
+          Suivez son lien et saisissez le code qu’il vous donne&nbsp;: votre mandat signé
+          s’affichera ici, avec son numéro.
+        </p>
       ) : codeSent ? (
         <form noValidate className="mt-5 space-y-3" onSubmit={(event) => void sign(event)}>
           <p role="status" className="text-sm">
@@ -335,7 +354,7 @@ function WithdrawForm({ mandate, onDone }: { mandate: MandateView; onDone: () =>
             .map((line, index) => (
               <p key={index}>{line}</p>
             ))}
-          <p>Date&nbsp;: {formatLongDate(new Date().toISOString())}</p>
+          <p>Date&nbsp;: {formatDay(new Date().toISOString())}</p>
         </div>
       ) : null}
       <label htmlFor={confirmId} className="mt-4 flex cursor-pointer items-start gap-3">
@@ -528,7 +547,7 @@ export default function MyMandate() {
             </div>
             {mandate.identityMissing ? (
               <p className="mt-6 rounded-box bg-base-200 p-4 text-sm">
-                Indiquez d’abord vos coordonnées ci-dessus&nbsp;: vous pourrez ensuite signer.
+                Indiquez d’abord vos coordonnées ci‑dessus&nbsp;: vous pourrez ensuite signer.
               </p>
             ) : (
               <SignForm
@@ -537,6 +556,7 @@ export default function MyMandate() {
                   setSignedHere(true);
                   reload();
                 }}
+                reload={reload}
               />
             )}
           </>
