@@ -54,7 +54,7 @@ describe('loadSigningIdentity', () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'pades-prod-'));
     try {
       await expect(loadSigningIdentity({ dataDir: empty, production: true })).rejects.toThrow(
-        /certificat/,
+        /Aucun certificat de signature des mandats.*MANDATE_P12_PATH/,
       );
       expect(() => statSync(path.join(empty, TEST_P12_FILE))).toThrow();
     } finally {
@@ -86,7 +86,7 @@ describe('loadSigningIdentity', () => {
     writeFileSync(p12Path, createTestP12('Agence'));
     await expect(
       loadSigningIdentity({ dataDir, p12Path, p12Password: 'faux', production: true }),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/certificat de signature des mandats .* est illisible/);
   });
 });
 

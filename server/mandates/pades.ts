@@ -150,11 +150,20 @@ export async function loadSigningIdentity(opts: {
   if (opts.p12Path) {
     const p12 = readFileSync(opts.p12Path);
     const password = opts.p12Password ?? '';
-    return { p12, password, signerName: commonName(p12, password), test: false };
+    let signerName: string;
+    try {
+      signerName = commonName(p12, password);
+    } catch (error) {
+      throw new Error(
+        `Le certificat de signature des mandats (${opts.p12Path}) est illisible\u00a0: ${error instanceof Error ? error.message : String(error)} (mot de passe MANDATE_P12_PASSWORD faux\u202f?)`,
+        { cause: error },
+      );
+    }
+    return { p12, password, signerName, test: false };
   }
   if (opts.production)
     throw new Error(
-      'Aucun certificat de signature des mandats : indiquez MANDATE_SIGNING_P12 et MANDATE_SIGNING_P12_PASSWORD (le certificat de test est refusé en production).',
+      'Aucun certificat de signature des mandats\u00a0: indiquez MANDATE_P12_PATH et MANDATE_P12_PASSWORD (le certificat de test n’est jamais utilisé en production).',
     );
   const file = path.join(opts.dataDir, TEST_P12_FILE);
   if (!existsSync(file)) {
