@@ -33,6 +33,9 @@ interface FakeRequest {
 }
 
 /** What the fake appends to the uploaded PDF to make « the signed copy » (still a PDF). */
+/** The signer's address and browser in the fake's audit trail. */
+export const FAKE_SIGNER_IP = '203.0.113.7';
+export const FAKE_SIGNER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
 export const FAKE_SIGNED_MARK = '\n% Signé électroniquement (faux Yousign)\n';
 
 export async function startFakeYousign(options: { apiKey?: string } = {}) {
@@ -183,6 +186,28 @@ export async function startFakeYousign(options: { apiKey?: string } = {}) {
         return send(res, 400, { type: 'invalid_request', detail: 'Signature request not done.' });
       res.writeHead(200, { 'Content-Type': 'application/pdf' });
       return res.end(Buffer.concat([found.documents[0].pdf, Buffer.from(FAKE_SIGNED_MARK)]));
+    }
+    const trail = /^signers\/([^/]+)\/audit_trails$/.exec(action);
+    if (trail && call.method === 'GET') {
+      const signer = found.signers.find((x) => x.id === trail[1]);
+      if (!signer) return notFound(res);
+      if (signer.status !== 'signed')
+        return send(res, 400, { type: 'invalid_request', detail: 'Signer has not signed.' });
+      return send(res, 200, {
+        signer: {
+          id: signer.id,
+          first_name: signer.info.first_name,
+          last_name: signer.info.last_name,
+          email_address: signer.info.email,
+          ip_address: FAKE_SIGNER_IP,
+          user_agent: FAKE_SIGNER_AGENT,
+          authentication_mode: 'otp_email',
+          otp_sent_at: found.createdAt,
+          signed_at: new Date().toISOString(),
+        },
+        signature_request: { id: found.id, name: found.name },
+        documents: found.documents.map((d) => ({ id: d.id, name: d.fileName })),
+      });
     }
     if (action === '' && call.method === 'GET') return send(res, 200, view(found));
     return notFound(res);

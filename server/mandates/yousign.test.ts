@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_SIGNED_MARK, startFakeYousign, type FakeYousign } from './yousign.fake';
+import {
+  FAKE_SIGNED_MARK,
+  FAKE_SIGNER_AGENT,
+  FAKE_SIGNER_IP,
+  startFakeYousign,
+  type FakeYousign,
+} from './yousign.fake';
 import {
   YousignError,
   countPdfPages,
@@ -107,6 +113,29 @@ describe('createYousignClient against the fake Yousign', () => {
       path: `/signature_requests/${signatureRequestId}/documents/download?version=completed&archive=false`,
       authorization: `Bearer ${fake.apiKey}`,
     });
+  });
+
+  it('reads the signer’s audit trail at Yousign once they have signed', async () => {
+    const { signatureRequestId, signerId } = await client().startSignature({
+      pdf: PDF,
+      fileName: 'm.pdf',
+      signer,
+      externalId: 'mandate-44',
+    });
+    await expect(client().signerAuditTrail(signatureRequestId)).rejects.toThrow(
+      /Yousign \(dossier de preuve du signataire\)\u00a0: HTTP 400 – Signer has not signed/,
+    );
+    fake.complete(signatureRequestId);
+    const from = fake.calls.length;
+    const { signerId: found, auditTrail } = await client().signerAuditTrail(signatureRequestId);
+    expect(found).toBe(signerId);
+    expect(auditTrail).toMatchObject({
+      signer: { id: signerId, ip_address: FAKE_SIGNER_IP, user_agent: FAKE_SIGNER_AGENT },
+    });
+    expect(fake.calls.slice(from).map((c) => `${c.method} ${c.path} ${c.authorization}`)).toEqual([
+      `GET /signature_requests/${signatureRequestId} Bearer ${fake.apiKey}`,
+      `GET /signature_requests/${signatureRequestId}/signers/${signerId}/audit_trails Bearer ${fake.apiKey}`,
+    ]);
   });
 
   it('says which step failed and why, and never repeats the API key', async () => {

@@ -77,6 +77,11 @@ export interface YousignClient {
   startSignature(input: StartSignatureInput): Promise<StartedSignature>;
   /** The signed PDF of a done signature request. */
   downloadSigned(signatureRequestId: string): Promise<Buffer>;
+  /**
+   * Yousign's audit trail of the request's (first) signer, as JSON: their IP address, device,
+   * code checks and times at Yousign. Only once the signer has signed.
+   */
+  signerAuditTrail(signatureRequestId: string): Promise<{ signerId: string; auditTrail: unknown }>;
 }
 
 export interface YousignClientOptions {
@@ -261,6 +266,23 @@ export function createYousignClient(options: YousignClientOptions): YousignClien
       if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
         throw new YousignError(step, res.status, 'le fichier reçu n’est pas un PDF');
       return pdf;
+    },
+
+    async signerAuditTrail(signatureRequestId) {
+      const step = 'dossier de preuve du signataire';
+      const base = `/signature_requests/${encodeURIComponent(signatureRequestId)}`;
+      const request = await json<{ signers?: { id?: unknown }[] }>(
+        step,
+        await call(step, 'GET', base),
+      );
+      const signerId = request.signers?.[0]?.id;
+      if (typeof signerId !== 'string' || !signerId)
+        throw new YousignError(step, 200, 'demande sans signataire');
+      const auditTrail = await json<unknown>(
+        step,
+        await call(step, 'GET', `${base}/signers/${encodeURIComponent(signerId)}/audit_trails`),
+      );
+      return { signerId, auditTrail };
     },
   };
 }

@@ -186,6 +186,13 @@ export async function completeYousignSignature(
   if (!found) return { outcome: 'unknown' };
   if (found.status !== 'awaiting_signature') return { outcome: 'duplicate' };
   const signedAtYousign = await deps.yousign.downloadSigned(event.signatureRequestId);
+  // The signer's IP address, device and code checks at Yousign: kept in the evidence when
+  // Yousign gives them; its absence does not hold the signature back (Yousign keeps it too).
+  const trail = await deps.yousign
+    .signerAuditTrail(event.signatureRequestId)
+    .catch((error: unknown) => ({
+      unavailable: error instanceof Error ? error.message : String(error),
+    }));
   const stored: string[] = [];
   try {
     return await deps.db.transaction().execute(async (trx): Promise<CompleteOutcome> => {
@@ -254,8 +261,10 @@ export async function completeYousignSignature(
                 sha256: sha256(signedAtYousign),
                 size: signedAtYousign.length,
               },
-              // The signer's IP address, device and code checks are in Yousign's audit trail.
-              auditTrail: `Dossier de preuve Yousign de la demande ${event.signatureRequestId}`,
+              // The signer's IP address, device and code checks, as Yousign recorded them.
+              ...('signerId' in trail
+                ? { signerId: trail.signerId, auditTrail: trail.auditTrail }
+                : { auditTrail: null, auditTrailUnavailable: trail.unavailable }),
             },
             acceptedAt: m.accepted_at,
             sentToYousignAt: m.code_sent_at,

@@ -12,7 +12,13 @@ import {
   staffMandatePath,
   type MandateView,
 } from '../../../src/domain/api/mandates';
-import { FAKE_SIGNED_MARK, startFakeYousign, type FakeYousign } from '../../mandates/yousign.fake';
+import {
+  FAKE_SIGNED_MARK,
+  FAKE_SIGNER_AGENT,
+  FAKE_SIGNER_IP,
+  startFakeYousign,
+  type FakeYousign,
+} from '../../mandates/yousign.fake';
 import { yousignSignature } from '../../mandates/yousign';
 import { verifyPadesSignature } from '../../mandates/pades';
 import { addBuyer } from '../../staff/test-records';
@@ -289,6 +295,7 @@ describe('the whole Yousign flow, over HTTP', () => {
         provider: 'yousign',
         yousign: {
           signatureRequestId,
+          auditTrail: { signer: { ip_address: FAKE_SIGNER_IP, user_agent: FAKE_SIGNER_AGENT } },
           signedDocument: {
             sha256: sha256(Buffer.concat([atYousign, Buffer.from(FAKE_SIGNED_MARK)])),
           },
