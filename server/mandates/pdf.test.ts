@@ -94,7 +94,7 @@ describe('renderMandatePdf', () => {
     expect(clause.length).toBe(3);
     for (const run of clause) expect(run).toMatchObject({ font: 'Roboto-Medium', size: 12 });
     const body = runs.find((r) => r.text.trim() === 'reconduction,');
-    expect(body).toMatchObject({ font: 'Roboto-Regular', size: 9.5 });
+    expect(body).toMatchObject({ font: 'Roboto-Regular', size: 9 });
   });
 
   it('says the number is given at signature while it is not set', async () => {

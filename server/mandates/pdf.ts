@@ -67,7 +67,7 @@ export function mandateDocDefinition(content: MandateContent): TDocumentDefiniti
   });
   return {
     pageSize: 'A4',
-    pageMargins: [48, 60, 48, 56],
+    pageMargins: [46, 54, 46, 50],
     info: {
       title:
         content.registerNumber === null
@@ -86,7 +86,7 @@ export function mandateDocDefinition(content: MandateContent): TDocumentDefiniti
           bold: content.registerNumber !== null,
         },
       ],
-      margin: [48, 28, 48, 0],
+      margin: [46, 24, 46, 0],
     }),
     footer: (page, pages) => ({
       text: `Page ${page} sur ${pages}`,
@@ -119,13 +119,13 @@ export function mandateDocDefinition(content: MandateContent): TDocumentDefiniti
       title: { fontSize: 18, bold: true, alignment: 'center', margin: [0, 0, 0, 4] },
       subtitle: { fontSize: 9, alignment: 'center', margin: [0, 0, 0, 8] },
       registerNumber: { fontSize: 12, bold: true, alignment: 'center', margin: [0, 0, 0, 8] },
-      heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
-      paragraph: { fontSize: 9.5, lineHeight: 1.2, margin: [0, 0, 0, 4] },
+      heading: { fontSize: 11, bold: true, margin: [0, 8, 0, 3] },
+      paragraph: { fontSize: 9, lineHeight: 1.15, margin: [0, 0, 0, 3] },
       emphasis: { fontSize: 12, bold: true, lineHeight: 1.25 },
       small: { fontSize: 8.5, lineHeight: 1.15 },
       formLine: { fontSize: 10, margin: [0, 0, 0, 14] },
     },
-    defaultStyle: { fontSize: 9.5 },
+    defaultStyle: { fontSize: 9 },
   };
 }
 
