@@ -14,6 +14,7 @@ import { cityName } from '../../../src/domain/arrondissements';
 import { departmentLabel } from '../../../src/domain/departments';
 import { formatEuro } from '../../../src/domain/format';
 import { formatTime } from '../../../src/domain/french-date';
+import { parisDay, parisDayBounds } from '../../../src/domain/paris-time';
 import { buildMandateContent, mandateDate, type MandateInput } from '../../../src/domain/mandate';
 import { fullName } from '../../../src/domain/person-name';
 import type { ProjectStage } from '../../../src/domain/project';
@@ -71,7 +72,6 @@ export interface MandateDeps {
   now: () => number;
 }
 
-const DAY_MS = 24 * 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** `at` plus `months` calendar months (UTC). */
@@ -81,8 +81,21 @@ export function plusMonths(at: string, months: number): string {
   return d.toISOString();
 }
 
-export const withdrawalDeadline = (signedAt: string) =>
-  iso(Date.parse(signedAt) + WITHDRAWAL_DAYS * DAY_MS);
+/**
+ * The last instant of the withdrawal period (Code de la consommation L221-18 and règlement
+ * 1182/71 art. 3): it starts the day after the signature and ends at the end of the 14th day,
+ * Paris time; a period ending on a Saturday or a Sunday runs to the end of the next Monday.
+ * (Public holidays are not counted here: the agency accepts a withdrawal sent on the next working
+ * day by hand, as an observation.)
+ */
+export function withdrawalDeadline(signedAt: string): string {
+  const day = new Date(`${parisDay(signedAt)}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + WITHDRAWAL_DAYS);
+  const weekday = day.getUTCDay();
+  if (weekday === 6) day.setUTCDate(day.getUTCDate() + 2);
+  if (weekday === 0) day.setUTCDate(day.getUTCDate() + 1);
+  return iso(Date.parse(parisDayBounds(day.toISOString().slice(0, 10)).to) - 1);
+}
 export const endableFrom = (signedAt: string) => plusMonths(signedAt, MANDATE_MONTHS);
 
 const parseInput = (row: Pick<MandateRow, 'input'>) => JSON.parse(row.input) as MandateInput;
@@ -111,7 +124,7 @@ export function toMandateView(row: MandateRow, now: number): MandateView {
   const signedAt = row.signed_at;
   const status = row.status as MandateStatus;
   const withdrawable =
-    status === 'signed' && signedAt !== null && now < Date.parse(withdrawalDeadline(signedAt));
+    status === 'signed' && signedAt !== null && now <= Date.parse(withdrawalDeadline(signedAt));
   const codeValid =
     status === 'awaiting_signature' &&
     row.code_hash !== null &&
@@ -730,7 +743,7 @@ export async function stopMandate(
           : 'Ce mandat a déjà pris fin.',
       );
     const number = m.register_number;
-    if (kind === 'withdrawn' && t >= Date.parse(withdrawalDeadline(m.signed_at)))
+    if (kind === 'withdrawn' && t > Date.parse(withdrawalDeadline(m.signed_at)))
       return refuse(
         409,
         `Le délai de rétractation de ${WITHDRAWAL_DAYS}\u00a0jours a pris fin le ${mandateDate(withdrawalDeadline(m.signed_at))}. Vous pourrez mettre fin au mandat à tout moment à partir du ${mandateDate(endableFrom(m.signed_at))}.`,
@@ -738,7 +751,7 @@ export async function stopMandate(
     if (kind === 'ended' && t < Date.parse(endableFrom(m.signed_at)))
       return refuse(
         409,
-        `Le mandat ne peut prendre fin qu’à partir du ${mandateDate(endableFrom(m.signed_at))}, trois mois après sa signature (art. 78 du décret du 20 juillet 1972)${by.isClient && t < Date.parse(withdrawalDeadline(m.signed_at)) ? `\u00a0; d’ici le ${mandateDate(withdrawalDeadline(m.signed_at))}, vous pouvez vous rétracter` : ''}.`,
+        `Le mandat ne peut prendre fin qu’à partir du ${mandateDate(endableFrom(m.signed_at))}, trois mois après sa signature (art. 78 du décret du 20 juillet 1972)${by.isClient && t <= Date.parse(withdrawalDeadline(m.signed_at)) ? `\u00a0; d’ici le ${mandateDate(withdrawalDeadline(m.signed_at))}, vous pouvez vous rétracter` : ''}.`,
       );
     const input = parseInput(m);
     const clientName = fullName({

@@ -106,7 +106,8 @@ describe('the mandate, prepared and signed (issue 30)', () => {
       registerNumber: 1,
       testCertificate: true,
     });
-    expect(signed.body.withdrawalUntil).toBe(new Date(t.clock.now() + 14 * DAY).toISOString());
+    // Signed on Monday 2 March: until the end of Monday 16 March, Paris time.
+    expect(signed.body.withdrawalUntil).toBe('2026-03-16T22:59:59.999Z');
 
     // The stored PDF: the agency's signature verifies, its SHA-256 is the one kept.
     const pdf = await t.call(b.auth, 'GET', mandatePdfPath(signed.body.id));
@@ -316,12 +317,20 @@ describe('withdrawal and end', () => {
 
     const late = await t.buyer('Tardif');
     await t.call(late.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, { code: await readyToSign(t, late) });
-    t.clock.add(14 * DAY);
+    // Signed on Sunday 15 March: the 14th day is Sunday 29 March, so the period runs to the end
+    // of Monday 30 March (Paris, summer time); still open on the 30th, refused on the 31st.
+    const until = (await t.call(late.auth, 'GET', CLIENT_MANDATE_PATH)).body.withdrawalUntil;
+    expect(until).toBe('2026-03-30T21:59:59.999Z');
+    t.clock.add(15 * DAY);
+    expect((await t.call(late.auth, 'GET', CLIENT_MANDATE_PATH)).body.withdrawalUntil).toBe(until);
+    t.clock.add(DAY);
     const refused = await t.call(late.auth, 'POST', CLIENT_MANDATE_WITHDRAW_PATH, {
       confirm: true,
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/délai de rétractation de 14\u00a0jours a pris fin/);
+    expect(refused.body.message).toMatch(
+      /délai de rétractation de 14\u00a0jours a pris fin le 30\u00a0mars 2026/,
+    );
     expect(await stageOf(t, late.projectId)).toBe('MANDAT');
   });
 
