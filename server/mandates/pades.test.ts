@@ -11,6 +11,7 @@ import {
   verifyPadesSignature,
 } from './pades';
 import { renderMandatePdf } from './pdf';
+import { pdfFlatText } from './pdf-text';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pades-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -102,6 +103,8 @@ describe('signPdfPades / verifyPadesSignature', () => {
       signerName: identity.signerName,
       signedDigestMatches: true,
     });
+    // The signed copy still reads as the mandate, with its number.
+    expect(pdfFlatText(signed)).toContain('Mandat n° 5 du registre des mandats');
   });
 
   it('fails when one byte of the signed range changes', async () => {

@@ -1,21 +1,32 @@
 /**
- * The text of a PDF made by pdfmake with `compress: false`, for tests: pdfkit writes each glyph
+ * The text of a PDF made by pdfmake (compressed or not, signed or not), for tests: pdfkit writes each glyph
  * as a hexadecimal code of its embedded subset font, and each font's ToUnicode CMap says which
  * characters that code stands for. pdfmake draws word by word, each word with the space after
  * it: a word with none (nor a hyphen) ends a line, so '\n' is put after it. Not a general PDF
- * reader: compressed streams and other producers are out of its scope.
+ * reader: other producers (object streams, other filters, other font encodings) are out of scope.
  */
+import { inflateSync } from 'node:zlib';
 
 interface PdfObject {
   id: number;
   body: string;
 }
 
+/** The PDF's objects, a FlateDecode stream inflated in place. */
 function objects(pdf: string): PdfObject[] {
-  return [...pdf.matchAll(/(\d+) 0 obj\s([\s\S]*?)\sendobj/g)].map((m) => ({
-    id: Number(m[1]),
-    body: m[2] ?? '',
-  }));
+  return [...pdf.matchAll(/(\d+) 0 obj\s([\s\S]*?)\sendobj/g)].map((m) => {
+    let body = m[2] ?? '';
+    const stream = /^([\s\S]*?)stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
+    if (stream && /\/Filter\s*\/FlateDecode/.test(stream[1] ?? '')) {
+      try {
+        const data = inflateSync(Buffer.from(stream[2] ?? '', 'latin1')).toString('latin1');
+        body = `${stream[1] ?? ''}stream\n${data}\nendstream`;
+      } catch {
+        // Not deflate data after all: left as it is.
+      }
+    }
+    return { id: Number(m[1]), body };
+  });
 }
 
 const hexChars = (hex: string) =>

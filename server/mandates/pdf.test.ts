@@ -97,6 +97,14 @@ describe('renderMandatePdf', () => {
     expect(body).toMatchObject({ font: 'Roboto-Regular', size: 9 });
   });
 
+  it('reads the same text from the compressed PDF the server serves', async () => {
+    const content = buildMandateContent(signed);
+    const plain = pdfFlatText(await renderMandatePdf(content, { compress: false }));
+    const compressed = await renderMandatePdf(content);
+    expect(compressed.toString('latin1')).toContain('/FlateDecode');
+    expect(pdfFlatText(compressed)).toBe(plain);
+  });
+
   it('says the number is given at signature while it is not set', async () => {
     const text = pdfFlatText(
       await renderMandatePdf(buildMandateContent(input), { compress: false }),
