@@ -151,6 +151,28 @@ export default tseslint.config(
     },
   },
   {
+    // The mandate's PDF and signature libraries are the server's (issue 30): never in a page or
+    // the worker. The rule's options replace the general ones, so those are repeated.
+    files: ['src/**', 'sw/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ofetch', importNames: ['$fetch'], message: 'Passez par src/lib/api.ts.' },
+            { name: 'react-hot-toast', message: 'Passez par notify de src/lib/toast.tsx.' },
+            { name: 'pdfmake', message: 'Bibliothèque du serveur (server/mandates).' },
+            { name: 'node-forge', message: 'Bibliothèque du serveur (server/mandates).' },
+          ],
+          patterns: [
+            { group: ['@signpdf/*'], message: 'Bibliothèque du serveur (server/mandates).' },
+            { group: ['pdfmake/*'], message: 'Bibliothèque du serveur (server/mandates).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/toast.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
