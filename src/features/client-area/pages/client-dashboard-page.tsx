@@ -106,7 +106,7 @@ export default function ClientDashboardPage() {
           )}
         </Section>
         <Section id="mon-mandat">
-          <MyMandate />
+          <MyMandate onChanged={reload} />
         </Section>
         <Section id="mes-visites">
           <MyVisits userId={userId} load={visits} reload={reloadVisits} />

@@ -78,7 +78,7 @@ export function SignedFacts({ mandate }: { mandate: MandateView }) {
       ) : null}
       {mandate.testCertificate && mandate.signedAt ? (
         <Fact term="Certificat">
-          <span className="badge badge-outline badge-warning">TEST – non probant</span>
+          <span className="badge badge-warning">TEST – non probant</span>
         </Fact>
       ) : null}
     </dl>

@@ -466,16 +466,14 @@ function SignedMandate({
         className={`mt-4 rounded-box border p-4 sm:p-6 ${signed ? 'border-success/50 bg-success/5' : 'border-base-300 bg-base-100'}`}
         data-testid="mandate-signed"
       >
-        <h3
-          ref={heading}
-          tabIndex={-1}
-          className="flex flex-wrap items-center gap-2 text-lg font-semibold"
-        >
-          {signed
-            ? `Mandat signé${mandate.registerNumber ? ` n°\u00a0${mandate.registerNumber}` : ''}`
-            : 'Mandat'}
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+            {signed
+              ? `Mandat signé${mandate.registerNumber ? ` n°\u00a0${mandate.registerNumber}` : ''}`
+              : 'Votre mandat de recherche'}
+          </h3>
           <MandateStatusBadge status={mandate.status} />
-        </h3>
+        </div>
         {signed ? (
           <p className="mt-1 text-sm">
             Votre chasseur peut commencer la recherche. Vous avez {WITHDRAWAL_DAYS}&nbsp;jours après
@@ -518,8 +516,17 @@ function SignedMandate({
  * by an e-mailed code; then the signed mandate with its register number, date and hash, the
  * withdrawal within 14 days and the end after 3 months.
  */
-export default function MyMandate() {
-  const [load, reload] = useClientMandate();
+export default function MyMandate({
+  onChanged,
+}: {
+  /** The mandate was signed, withdrawn or ended: the project's stage changed too. */
+  onChanged?: () => void;
+}) {
+  const [load, rawReload] = useClientMandate();
+  const reload = () => {
+    rawReload();
+    onChanged?.();
+  };
   const [signedHere, setSignedHere] = useState(false);
   return (
     <LoadGate inline load={load} loading="Chargement de votre mandat…">
