@@ -35,7 +35,11 @@ export const SIGN_CODE_TRIES = 5;
 
 // ---- Staff side -------------------------------------------------------------------------------
 
-/** GET: the buyer's mandates, newest first. POST: prepare (or re-prepare an unsigned) mandate. */
+/**
+ * GET → MandateView[]: the buyer's mandates, newest first. POST {projectId} → 201 MandateView:
+ * prepare (or re-prepare the unsigned) mandate; 409 while the project has one in force. The
+ * buyer's hunter, manager, directeur, admin (another hunter: 404).
+ */
 export const STAFF_MANDATE_PATH = '/api/staff/buyers/:buyerId/mandate';
 export const staffMandatePath = (buyerId: string) =>
   STAFF_MANDATE_PATH.replace(':buyerId', encodeURIComponent(buyerId));
@@ -48,17 +52,26 @@ export type MandatePrepare = z.output<typeof mandatePrepareSchema>;
 
 // ---- Client side ------------------------------------------------------------------------------
 
-/** GET: the caller's current mandate (or null). */
+/** GET → MandateView | null: the caller's current mandate (the latest prepared). */
 export const CLIENT_MANDATE_PATH = '/api/client/mandate';
-/** POST: the client's identity and postal address, when the mandate lacks them. */
+/** POST mandateIdentitySchema → MandateView: the client's identity and postal address. */
 export const CLIENT_MANDATE_IDENTITY_PATH = '/api/client/mandate/identity';
-/** POST: « J’ai lu et j’accepte » ticked → a code is e-mailed. */
+/**
+ * POST {accepted: true} → MandateView (codeValidUntil set): « J’ai lu et j’accepte » ticked → a
+ * code is e-mailed. 409 while the identity is missing; 429 (Retry-After) past 5 codes an hour.
+ */
 export const CLIENT_MANDATE_CODE_PATH = '/api/client/mandate/code';
-/** POST: the code → signed. */
+/**
+ * POST {code} → MandateView (signed, registerNumber): 400 with fieldErrors.code for a wrong code
+ * (tries left said), 409 expired / locked after 5 tries / nothing to sign, 503 if the seal fails.
+ */
 export const CLIENT_MANDATE_SIGN_PATH = '/api/client/mandate/sign';
-/** POST: the withdrawal form, within 14 days of the signature. */
+/** POST {confirm: true} → MandateView (withdrawn): within 14 days of the signature, else 409. */
 export const CLIENT_MANDATE_WITHDRAW_PATH = '/api/client/mandate/withdraw';
-/** POST: end the mandate (either party, after 3 months). Staff: /api/staff/mandates/:id/end. */
+/**
+ * POST {reason?} → MandateView (ended): end the mandate (either party, from endableFrom, else
+ * 409). Staff (the buyer's hunter, supervisors): /api/staff/mandates/:id/end.
+ */
 export const CLIENT_MANDATE_END_PATH = '/api/client/mandate/end';
 export const STAFF_MANDATE_END_PATH = '/api/staff/mandates/:mandateId/end';
 export const staffMandateEndPath = (id: string) =>
@@ -141,7 +154,10 @@ export interface MandateView {
 
 // ---- The register -----------------------------------------------------------------------------
 
-/** GET: rows (newest first, paginated ?page=) and the chain check. directeur, admin, manager. */
+/**
+ * GET ?page= → RegisterView: rows (newest first, 50 a page) and the chain check. directeur,
+ * admin, manager (chasseur: 403). The CSV and PDF exports carry X-Register-Chain: intact|broken.
+ */
 export const REGISTER_PATH = '/api/staff/mandate-register';
 export const REGISTER_CSV_PATH = '/api/staff/mandate-register.csv';
 export const REGISTER_PDF_PATH = '/api/staff/mandate-register.pdf';
@@ -155,7 +171,10 @@ export const registerQuerySchema = z.object({
     .default(1),
 });
 
-/** POST (directeur, admin): a new observation on a row (an end, a withdrawal, a correction). */
+/**
+ * POST {text} (directeur, admin) → 201 RegisterRowView: a new observation on a row (an end, a
+ * withdrawal, a correction); 404 for a number not in the register.
+ */
 export const REGISTER_OBSERVATION_PATH = '/api/staff/mandate-register/:number/observations';
 export const registerObservationPath = (n: number) =>
   REGISTER_OBSERVATION_PATH.replace(':number', String(n));
