@@ -147,7 +147,8 @@ describe('buildMandateContent: the fee', () => {
 describe('buildMandateContent: withdrawal, mediator, privacy', () => {
   it('gives the 14-day withdrawal right (L221-18) and the standard form', () => {
     const text = sectionText(input, 'withdrawal');
-    expect(text).toContain('délai de quatorze (14) jours à compter de la signature');
+    expect(text).toContain('dans un délai de quatorze (14) jours');
+    expect(text).toContain('expire quatorze jours après le jour de la signature du présent mandat');
     expect(text).toContain('L221-18');
     const form = buildMandateContent(input).withdrawalForm;
     expect(form.heading).toContain('Formulaire de rétractation');

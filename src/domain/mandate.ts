@@ -256,7 +256,7 @@ export function buildMandateContent(input: MandateInput): MandateContent {
       id: 'withdrawal',
       heading: 'Droit de rétractation',
       paragraphs: [
-        `Le mandant dispose d’un délai de quatorze (${MANDATE_WITHDRAWAL_DAYS}) jours à compter de la signature du présent mandat pour exercer son droit de rétractation, sans avoir à motiver sa décision ni à supporter d’autres coûts (articles L221-18 et suivants du Code de la consommation).`,
+        `Le mandant a le droit de se rétracter du présent mandat, sans donner de motif ni supporter d’autres coûts, dans un délai de quatorze (${MANDATE_WITHDRAWAL_DAYS}) jours (articles L221-18 et suivants du Code de la consommation). Le délai de rétractation expire quatorze jours après le jour de la signature du présent mandat${NNBSP}; s’il expire un samedi, un dimanche ou un jour férié ou chômé, il est prolongé jusqu’au premier jour ouvrable suivant.`,
         `Pour l’exercer, il adresse au mandataire, avant l’expiration de ce délai, le formulaire de rétractation figurant en annexe ou toute autre déclaration dénuée d’ambiguïté, par courrier à ${fullAddress}, par courriel à ${company.email} ou depuis son espace ${q('Mon mandat')}.`,
         `Le mandant demande que la recherche commence dès la signature, avant la fin de ce délai (article L221-25 du Code de la consommation). Aucune somme n’étant due avant la vente, sa rétractation ne lui coûte rien.`,
       ],
