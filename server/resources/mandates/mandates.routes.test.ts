@@ -230,6 +230,30 @@ describe('the mandate, prepared and signed (issue 30)', () => {
 });
 
 describe('the signing code', () => {
+  it('sent twice at once (a double tap): signed once, one number, one register row', async () => {
+    const t = await open();
+    const b = await t.buyer('Double');
+    const code = await readyToSign(t, b);
+    const answers = await Promise.all(
+      [1, 2].map(() => t.call(b.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, { code })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const rows = await t.db.selectFrom('mandate_register_entry').select('number').execute();
+    expect(rows).toEqual([{ number: 1 }]);
+  });
+
+  it('is rate-limited per address: past 60 signing tries an hour, whatever the account, a wait', async () => {
+    const t = await open();
+    const b = await t.buyer('Adresse');
+    await readyToSign(t, b);
+    for (let i = 0; i < 60; i++)
+      await t.call(b.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, { code: '000000' });
+    const other = await t.buyer('Adresse2');
+    const refused = await t.call(other.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, { code: '123456' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Trop d’essais de signature/);
+  });
+
   it('five wrong codes lock it: even the right one is refused after; a new code works', async () => {
     const t = await open();
     const b = await t.buyer('Verrou');
