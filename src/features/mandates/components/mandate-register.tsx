@@ -67,13 +67,15 @@ function Observations({ row }: { row: RegisterRowView }) {
 /** The « Ajouter une observation » button of a row (directeur, admin). */
 function AddObservation({ row, onAdd }: { row: RegisterRowView; onAdd: (n: number) => void }) {
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-xs mt-2 text-primary"
-      onClick={() => onAdd(row.number)}
-    >
-      Ajouter une observation<span className="sr-only"> au mandat n°&nbsp;{row.number}</span>
-    </button>
+    <div className="mt-2">
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs -ml-2 text-primary"
+        onClick={() => onAdd(row.number)}
+      >
+        Ajouter une observation<span className="sr-only"> au mandat n°&nbsp;{row.number}</span>
+      </button>
+    </div>
   );
 }
 
@@ -189,7 +191,7 @@ export default function MandateRegister() {
                     tabIndex={0}
                     className="hidden overflow-x-auto rounded-box border border-base-300 sm:block"
                   >
-                    <table className="table align-top">
+                    <table className="table [&_td]:align-top [&_th]:align-top">
                       <caption className="sr-only">
                         Registre des mandats, page {register.page} sur {pages}
                       </caption>
