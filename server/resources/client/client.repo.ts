@@ -193,6 +193,19 @@ export async function clientExport(
       after: parsed(a.after),
       at: a.at,
     })),
+    // Issue 30: the mandates signed or offered (the signed copy and its evidence are downloaded
+    // from « Mon mandat »).
+    mandates: (
+      await db.selectFrom('mandate').selectAll().where('buyer_id', '=', userId).execute()
+    ).map((m) => ({
+      registerNumber: m.register_number,
+      status: m.status,
+      preparedAt: m.prepared_at,
+      signedAt: m.signed_at,
+      endedAt: m.ended_at,
+      pdfSha256: m.pdf_sha256,
+      mandant: (JSON.parse(m.input) as { client: unknown }).client,
+    })),
     orders: orders.map((o) => ({
       id: o.id,
       status: o.status,

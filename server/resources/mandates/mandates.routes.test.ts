@@ -480,6 +480,15 @@ describe('exports and the account deletion', () => {
     const signed = await t.call(b.auth, 'POST', CLIENT_MANDATE_SIGN_PATH, {
       code: await readyToSign(t, b),
     });
+    // The RGPD export lists it.
+    const exported = await t.call(b.auth, 'GET', '/api/client/export');
+    expect(exported.body.mandates).toMatchObject([
+      {
+        registerNumber: 1,
+        status: 'signed',
+        mandant: { address: '12 rue des Lilas, 94300 Vincennes' },
+      },
+    ]);
     const csv = await t.call(t.headers.manager, 'GET', REGISTER_CSV_PATH);
     const text = csv.bytes.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
