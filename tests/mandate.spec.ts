@@ -7,6 +7,7 @@ import { pdfFlatText } from '../server/mandates/pdf-text';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
+import { signMandateByApi } from './support/signed-mandate';
 import { signIn } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
@@ -66,8 +67,8 @@ function inflated(pdf: Buffer): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** A buyer of this test's own: signed up, address confirmed, given to the demo hunter. */
-async function newBuyerOfDemoHunter(request: APIRequestContext) {
+/** A buyer of this test's own, signed up through the public API (address not yet confirmed). */
+async function signUp(request: APIRequestContext) {
   const lastname = `Mandat${letters()}`;
   const email = `${lastname.toLowerCase()}@exemple.fr`;
   const signup = await request.post('/api/register', {
@@ -75,14 +76,29 @@ async function newBuyerOfDemoHunter(request: APIRequestContext) {
     headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(signup.status()).toBe(201);
-  const activation = (await outbox(request, email))
+  const [buyer] = queryDb<{ id: string }>('select id from app_user where email = ?', email);
+  const [project] = queryDb<{ id: number }>(
+    'select id from buyer_project where user_id = ?',
+    buyer!.id,
+  );
+  return {
+    id: buyer!.id,
+    projectId: project!.id,
+    email,
+    name: `${validRegistration.firstname} ${lastname}`,
+  };
+}
+
+/** A buyer of this test's own: signed up, address confirmed, given to the demo hunter. */
+async function newBuyerOfDemoHunter(request: APIRequestContext) {
+  const buyer = await signUp(request);
+  const activation = (await outbox(request, buyer.email))
     .flatMap((m) => m.links)
     .find((l) => l.includes('/activation/'));
   const activated = await request.post('/api/auth/activate', {
     data: { code: activation?.split('/activation/')[1] },
   });
   expect(activated.status()).toBe(200);
-  const [buyer] = queryDb<{ id: string }>('select id from app_user where email = ?', email);
   const [hunter] = queryDb<{ id: string }>(
     'select id from app_user where email = ?',
     'chasseur@demo.chassimmo.fr',
@@ -92,14 +108,14 @@ async function newBuyerOfDemoHunter(request: APIRequestContext) {
   });
   const manager = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const fiche = (await (
-    await request.get(`/api/staff/buyers/${encodeURIComponent(buyer!.id)}`, { headers: manager })
+    await request.get(`/api/staff/buyers/${encodeURIComponent(buyer.id)}`, { headers: manager })
   ).json()) as { user: { version: number } };
-  const assigned = await request.post(`/api/staff/buyers/${encodeURIComponent(buyer!.id)}/assign`, {
+  const assigned = await request.post(`/api/staff/buyers/${encodeURIComponent(buyer.id)}/assign`, {
     data: { hunterId: hunter!.id, version: fiche.user.version },
     headers: manager,
   });
   expect(assigned.ok()).toBe(true);
-  return { id: buyer!.id, email, name: `${validRegistration.firstname} ${lastname}` };
+  return buyer;
 }
 
 /** The client's phone (390 px), signed in through the sign-in page. */
@@ -278,5 +294,53 @@ test.describe('mandat de recherche (issue 30)', () => {
     await expect(manager.getByRole('button', { name: /Ajouter une observation/ })).toHaveCount(0);
     await managerContext.close();
     await phone.context().close();
+  });
+
+  test('within 14 days the client withdraws with the form online; the register says it @mobile', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const buyer = await signUp(request);
+    await signMandateByApi(request, {
+      email: buyer.email,
+      userId: buyer.id,
+      projectId: buyer.projectId,
+    });
+
+    const phone = await clientPhone(browser, baseURL!, buyer.email);
+    await phone.goto('/dashboard#mon-mandat');
+    await appStarted(phone);
+    const mine = phone.getByRole('region', { name: 'Mon mandat' });
+    await expect(mine.getByTestId('mandate-status')).toHaveText('Signé');
+    const number = Number(await mine.getByTestId('mandate-number').textContent());
+    await mine.getByRole('button', { name: 'Me rétracter' }).click();
+    const form = mine.getByTestId('mandate-withdraw');
+    await expect(form).toContainText('Je vous notifie par la présente ma rétractation');
+    await expect(form).toContainText(`n°\u00a0${number}`);
+    // Sent without the box ticked: refused under it, nothing sent.
+    await form.getByRole('button', { name: 'Envoyer ma rétractation' }).click();
+    const confirm = form.getByRole('checkbox', { name: /Je me rétracte du mandat de recherche/ });
+    await expect(confirm).toHaveAccessibleDescription(/Cochez la case pour confirmer/);
+    await expect(mine.getByTestId('mandate-status')).toHaveText('Signé');
+    await confirm.check();
+    await form.getByRole('button', { name: 'Envoyer ma rétractation' }).click();
+    await expect(mine.getByTestId('mandate-status')).toHaveText('Rétracté');
+    await expect(mine).toContainText('Vous vous êtes rétracté');
+    await expect(mine.getByRole('button', { name: 'Me rétracter' })).toHaveCount(0);
+    await phone.context().close();
+
+    // The register, on the admin's phone: the row as a card, the withdrawal in its observations.
+    const adminContext = await signedInContext(browser, request, baseURL!, 'admin');
+    const admin = await adminContext.newPage();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto('/wh-dashboard/registre-des-mandats');
+    await appStarted(admin);
+    const card = admin.getByTestId('register-card').filter({ hasText: buyer.name });
+    await expect(card).toContainText(`N°\u00a0${number}`);
+    await expect(card).toContainText('Rétractation du mandant');
+    await expect(admin.getByTestId('register-chain')).toContainText('Registre intègre');
+    await expectAccessible(admin, testInfo, '« Registre des mandats » (390 px)');
+    await adminContext.close();
   });
 });
