@@ -81,21 +81,42 @@ export function plusMonths(at: string, months: number): string {
   return d.toISOString();
 }
 
+/** Easter Sunday of `year` (Gregorian computus, Meeus/Jones/Butcher), as UTC noon. */
+function easter(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((8 * b + 13) / 25) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day, 12));
+}
+
+/** Whether `day` (UTC noon) is a French public holiday (Code du travail L3133-1). */
+function isPublicHoliday(day: Date): boolean {
+  const md = day.toISOString().slice(5, 10);
+  if (['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].includes(md))
+    return true;
+  const sunday = easter(day.getUTCFullYear()).getTime();
+  // Easter Monday, Ascension, Whit Monday.
+  return [1, 39, 50].some((n) => sunday + n * 86_400_000 === day.getTime());
+}
+
 /**
- * The last instant of the withdrawal period (Code de la consommation L221-18 and règlement
- * 1182/71 art. 3): it starts the day after the signature and ends at the end of the 14th day,
- * Paris time; a period ending on a Saturday or a Sunday runs to the end of the next Monday.
- * (Public holidays are not counted here: the agency accepts a withdrawal sent on the next working
- * day by hand, as an observation.)
+ * The last instant of the withdrawal period (Code de la consommation L221-18 and L221-19): it
+ * starts the day after the signature and ends at the end of the 14th day, Paris time; a period
+ * ending on a Saturday, a Sunday or a public holiday runs to the end of the next working day.
  */
 export function withdrawalDeadline(signedAt: string): string {
   const day = new Date(`${parisDay(signedAt)}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + WITHDRAWAL_DAYS);
-  const weekday = day.getUTCDay();
-  if (weekday === 6) day.setUTCDate(day.getUTCDate() + 2);
-  if (weekday === 0) day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 6 || day.getUTCDay() === 0 || isPublicHoliday(day))
+    day.setUTCDate(day.getUTCDate() + 1);
   return iso(Date.parse(parisDayBounds(day.toISOString().slice(0, 10)).to) - 1);
 }
+
 export const endableFrom = (signedAt: string) => plusMonths(signedAt, MANDATE_MONTHS);
 
 const parseInput = (row: Pick<MandateRow, 'input'>) => JSON.parse(row.input) as MandateInput;

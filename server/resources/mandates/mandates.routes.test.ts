@@ -22,6 +22,7 @@ import { dialectOf } from '../../db/dialect';
 import { verifyPadesSignature } from '../../mandates/pades';
 import { seedDemoWork } from '../../db/seed-demo-work';
 import { makeTestApp, signedIn } from '../../test-app';
+import { withdrawalDeadline } from './mandates.repo';
 import { DAY, MINUTE, givePriorMandate, lastCode, mandateApps } from './test-mandates';
 
 const signedInDemo = (t: App, who: string) => signedIn(t, `${who}@demo.chassimmo.fr`);
@@ -302,6 +303,18 @@ describe('the signing code', () => {
 });
 
 describe('withdrawal and end', () => {
+  it('the withdrawal period ends with the 14th day after the signature, or the next working day', () => {
+    const until = (signedAt: string) => withdrawalDeadline(signedAt);
+    expect(until('2026-04-22T10:00:00Z')).toBe('2026-05-06T21:59:59.999Z');
+    // 1 May (a Friday, public holiday), then the weekend: Monday 4 May.
+    expect(until('2026-04-17T10:00:00Z')).toBe('2026-05-04T21:59:59.999Z');
+    // Easter Monday 2026 (6 April), Ascension (14 May).
+    expect(until('2026-03-23T10:00:00Z')).toBe('2026-04-07T21:59:59.999Z');
+    expect(until('2026-04-30T10:00:00Z')).toBe('2026-05-15T21:59:59.999Z');
+    // Signed at 00:30 in Paris on 1 March (still 28 February in UTC): the Paris day counts.
+    expect(until('2026-02-28T23:30:00Z')).toBe('2026-03-16T22:59:59.999Z');
+  });
+
   it('a withdrawal within 14 days is recorded in the register and stops the project; after 14 days it is refused', async () => {
     const t = await open();
     const b = await t.buyer('Retracte');
