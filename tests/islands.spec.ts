@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { appStarted, expect, queryDb, test } from './fixtures';
 
 // Issue 27: a prerendered page hydrates only what a person can touch (src/lib/island.tsx); the
 // rest is its HTML. On a phone, right after load (the islands live), every touchable piece of a
@@ -143,6 +143,91 @@ test('an island keeps its state while another works: the fee simulator of /tarif
   await expect(page.getByRole('spinbutton', { name: 'Prix d’achat envisagé' })).toHaveValue(
     '450000',
   );
+});
+
+/** Whether React has taken over an island's element (its root container marks it). */
+const isLive = (page: Page, island: string) =>
+  page
+    .locator(`[data-island="${island}"]`)
+    .first()
+    .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
+
+/** Holds the answer of a module of the build until `release` is called. */
+async function holdModule(page: Page, name: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('a form comes to life at the first touch (src/app/hydrate-on-intent.ts)', () => {
+  test('loaded with the page, run only once touched', async ({ page }) => {
+    const formModule = page.waitForResponse(/\/assets\/contact-form-[\w-]+\.js$/);
+    await page.goto('/contact');
+    await formModule;
+    await appStarted(page);
+    // The header is live; the form is still its HTML, its code fetched but not run.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.getByTestId('mobile-panel')).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await isLive(page, 'contact-form')).toBe(false);
+    await page.getByLabel('Nom et prénom').click();
+    await expect.poll(() => isLive(page, 'contact-form')).toBe(true);
+  });
+
+  test('what was typed and ticked before it was live is kept, and the press of « Envoyer » is sent once', async ({
+    page,
+  }) => {
+    const release = await holdModule(page, 'contact-form');
+    const email = `avant.${Date.now()}@exemple.fr`;
+    await page.goto('/contact');
+    await appStarted(page);
+    await page.getByLabel('Nom et prénom').pressSequentially('Claire Martin');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
+    await page.getByLabel('Votre message').fill('Un trois-pièces à Montreuil, à vendre vite.');
+    await page.getByRole('checkbox').check();
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts += 1;
+    });
+    // Pressed while the form is not live yet: held, not sent raw by the browser.
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    expect(await isLive(page, 'contact-form')).toBe(false);
+    await expect(page).toHaveURL(/\/contact$/);
+    release();
+    await expect(page.getByTestId('contact-sent')).toBeVisible();
+    expect(posts).toBe(1);
+    expect(
+      queryDb('select name, subject, message from contact_message where email = ?', email),
+    ).toEqual([
+      {
+        name: 'Claire Martin',
+        subject: 'vente',
+        message: 'Un trois-pièces à Montreuil, à vendre vite.',
+      },
+    ]);
+  });
+
+  test('« Ajouter au panier » pressed before the pack’s order is live adds one line, once', async ({
+    page,
+  }) => {
+    const release = await holdModule(page, 'product-order');
+    await page.goto('/homestylz/pack/1');
+    await appStarted(page);
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+    release();
+    await expect(page.getByRole('button', { name: /^Mon panier/ })).toHaveAccessibleName(
+      'Mon panier (1)',
+    );
+    // The add opens the basket: one line, added once.
+    await expect(
+      page.getByRole('dialog', { name: 'Mon panier' }).getByRole('listitem'),
+    ).toHaveCount(1);
+  });
 });
 
 test('an unknown address shows the 404 page, live, at /404', async ({ page }) => {

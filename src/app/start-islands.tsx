@@ -72,21 +72,29 @@ export function startIslands(root: HTMLElement): void {
       oneReady(); // a name this build does not know (a page kept from an older one): stays HTML
       continue;
     }
-    void load().then((Component) => {
-      if (upgrading) return;
-      const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
-      startTransition(() => {
-        roots.push(
-          hydrateRoot(
-            element,
-            <IslandRoot onReady={oneReady}>
-              <Component {...props} />
-            </IslandRoot>,
-            { identifierPrefix: islandPrefix(Number(element.dataset.islandIndex)) },
-          ),
-        );
-      });
-    }, oneReady); // an island that cannot load stays HTML; the rest of the page still starts
+    const hydrate = (onReady: () => void, onFailure: () => void) =>
+      void load().then((Component) => {
+        if (upgrading) return;
+        const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+        startTransition(() => {
+          roots.push(
+            hydrateRoot(
+              element,
+              <IslandRoot onReady={onReady}>
+                <Component {...props} />
+              </IslandRoot>,
+              { identifierPrefix: islandPrefix(Number(element.dataset.islandIndex)) },
+            ),
+          );
+        });
+      }, onFailure);
+    // A form: live at the first touch (./hydrate-on-intent.ts); until then its HTML is the page.
+    if (element.dataset.hydrate) {
+      oneReady();
+      void import('./hydrate-on-intent').then((m) => m.hydrateOnIntent(element, hydrate));
+    }
+    // An island that cannot load stays HTML; the rest of the page still starts.
+    else hydrate(oneReady, oneReady);
   }
 
   // What the page shows over itself (./client-hosts.tsx), beside the islands in the page's themed

@@ -82,11 +82,17 @@ export function Island<P extends object>({
   name,
   of,
   props,
+  hydrate,
 }: {
   /** Its entry in src/app/islands.ts. */
   name: string;
   of: ComponentType<P>;
   props?: P;
+  /**
+   * 'intent': a form, hydrated when a person first touches it, not at load
+   * (src/app/hydrate-on-intent.ts).
+   */
+  hydrate?: 'intent';
 }) {
   const collector = useContext(IslandCollectorContext);
   const key = useId();
@@ -103,6 +109,7 @@ export function Island<P extends object>({
       className="contents"
       data-island={name}
       data-island-index={index}
+      data-hydrate={hydrate}
       data-props={props === undefined ? undefined : JSON.stringify(props)}
       dangerouslySetInnerHTML={{ __html: islandMarker(index) }}
     />

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
@@ -16,8 +16,6 @@ import { SubmitButton } from '../../../ui/form/submit-button';
 import { sendContactMessage } from '../api/send-contact-message';
 
 type Fields = ContactMessageInput & { website?: string };
-
-const noSubscription = () => () => undefined;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -64,12 +62,6 @@ function Field({
  * server; a failed send keeps everything typed and says why.
  */
 export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }) {
-  // The prerendered form must not be sent by the browser itself before the app has started.
-  const started = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -144,6 +136,9 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
   });
 
   return (
+    // Pressed before the island is live, « Envoyer » is held and replayed on the live form
+    // (src/app/hydrate-on-intent.ts): the browser never sends it itself, and `post` would keep
+    // what was typed out of the address even then.
     <form
       noValidate
       method="post"
@@ -187,7 +182,11 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
           />
         </Field>
         <Field name="subject" label="Objet de votre demande" error={errors.subject?.message}>
-          <select {...controlOf('subject', selectLook)}>
+          <select
+            {...controlOf('subject', selectLook)}
+            // The choice the prerendered HTML shows before the form is live.
+            defaultValue={brand === 'homestylz' ? 'home-staging' : ''}
+          >
             <option value="" disabled>
               Choisissez…
             </option>
@@ -237,7 +236,7 @@ export function ContactForm({ brand = 'main' }: { brand?: 'main' | 'homestylz' }
         <FieldError id="consent-error" message={errors.consent?.message} />
       </div>
 
-      <SubmitButton loading={isSubmitting} disabled={!started} className="btn-lg w-full sm:w-auto">
+      <SubmitButton loading={isSubmitting} className="btn-lg w-full sm:w-auto">
         Envoyer le message
       </SubmitButton>
     </form>

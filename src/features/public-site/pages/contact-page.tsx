@@ -31,7 +31,7 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="mb-6 text-2xl font-semibold">
             Écrivez-nous
           </h2>
-          <Island name="contact-form" of={ContactForm} props={{ brand }} />
+          <Island name="contact-form" of={ContactForm} props={{ brand }} hydrate="intent" />
         </section>
         <aside className="space-y-6" aria-labelledby="contact-direct-title">
           <h2 id="contact-direct-title" className="text-2xl font-semibold">

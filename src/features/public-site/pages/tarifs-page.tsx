@@ -118,7 +118,7 @@ export default function TarifsPage() {
           </div>
 
           <div className="lg:sticky lg:top-28">
-            <Island name="fee-simulator" of={FeeSimulator} />
+            <Island name="fee-simulator" of={FeeSimulator} hydrate="intent" />
           </div>
         </div>
       </Section>

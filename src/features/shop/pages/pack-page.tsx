@@ -20,7 +20,12 @@ function ProductCard({ product }: { product: ShopProduct }) {
         </span>
       </p>
       <div className="mt-auto pt-6">
-        <Island name="product-order" of={ProductOrder} props={{ productId: product.id }} />
+        <Island
+          name="product-order"
+          of={ProductOrder}
+          props={{ productId: product.id }}
+          hydrate="intent"
+        />
       </div>
     </li>
   );
