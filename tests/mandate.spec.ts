@@ -274,6 +274,17 @@ test.describe('mandat de recherche (issue 30)', () => {
     await expect(row).toContainText(buyer.name);
     await expect(row).toContainText('8 avenue de Paris, 94300 Vincennes');
     await expectAccessible(admin, testInfo, '« Registre des mandats »');
+    // The exports: the CSV for French Excel (BOM, ';'), the PDF for an inspection.
+    const csvDownload = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Exporter en CSV' }).click();
+    const csv = readFileSync((await (await csvDownload).path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toMatch(new RegExp(`^${number};`, 'm'));
+    expect(csv).toContain(buyer.name);
+    const pdfDownload = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Exporter en PDF' }).click();
+    const registerPdf = readFileSync((await (await pdfDownload).path())!);
+    expect(registerPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await row.getByRole('button', { name: /Ajouter une observation/ }).click();
     const dialog = admin.getByRole('dialog', {
       name: new RegExp(`^Observation au mandat n°\\s${number}$`),
