@@ -515,7 +515,7 @@ export type SignOutcome =
   | { ok: false; status: 400 | 404 | 409; message: string; field?: 'code' };
 
 /** Writes a file to the store, all at once. */
-async function putFile(store: DocumentStore, id: string, bytes: Buffer): Promise<void> {
+export async function putFile(store: DocumentStore, id: string, bytes: Buffer): Promise<void> {
   await store.put(
     id,
     (async function* () {
@@ -524,7 +524,7 @@ async function putFile(store: DocumentStore, id: string, bytes: Buffer): Promise
   );
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The code → signed, in ONE transaction (the mandate's row and the register's counter locked on
@@ -577,7 +577,25 @@ export async function signMandate(
               : `Ce code est incorrect\u00a0; après ${SIGN_CODE_TRIES}\u00a0essais, il est bloqué. Demandez un nouveau code.`,
         };
       }
-      return { ok: true, value: await recordSignature(trx, deps, m, signer, t, stored) };
+      const signedAt = iso(t);
+      const how: SignatureRecord = {
+        signedAt,
+        signatureLine: signatureLine(parseInput(m), signedAt),
+        evidence: {
+          method: `Code à usage unique de ${SIGN_CODE_DIGITS}\u00a0chiffres envoyé par e-mail, valable ${SIGN_CODE_MINUTES}\u00a0minutes`,
+          acceptedAt: m.accepted_at,
+          codeSentAt: m.code_sent_at,
+          codeSentTo: parseInput(m).client.email,
+          codeCheckedAt: signedAt,
+          wrongTriesBefore: m.code_tries,
+          signedAt,
+          ip: signer.ip,
+          userAgent: signer.userAgent,
+        },
+        stageNote: (number) =>
+          `Mandat de recherche n°\u00a0${number} signé en ligne par le client.`,
+      };
+      return { ok: true, value: await recordSignature(trx, deps, m, how, t, stored) };
     });
   } catch (error) {
     // Nothing was committed: the files written for it go too.
@@ -586,16 +604,37 @@ export async function signMandate(
   }
 }
 
-/** The signing's writes, once the signer is authenticated, in the caller's transaction. */
-async function recordSignature(
+/** How the client signed: what the internal code and Yousign each add to the common record. */
+export interface SignatureRecord {
+  signedAt: string;
+  /** The client's line on the numbered copy (« Signé électroniquement par … »). */
+  signatureLine: string;
+  /** The evidence's account of the signing, beside the document, the signer and the register. */
+  evidence: Record<string, unknown>;
+  /** Files kept beside the numbered copy (the PDF signed at Yousign), by id. */
+  files?: readonly (readonly [string, Buffer])[];
+  /** Added to the `mandate-signed` audit row. */
+  audit?: Record<string, unknown>;
+  /** The note of the automatic move to « Mandat signé ». */
+  stageNote: (registerNumber: number) => string;
+}
+
+/**
+ * The signing's writes, once the signer is authenticated (our code, or Yousign's webhook), in the
+ * caller's transaction: the register's next number and row, the numbered copy sealed by the
+ * agency and its evidence stored with their SHA-256 (ids pushed on `stored`, for the caller to
+ * delete if the transaction fails), the mandate signed, its audit, the project moved to
+ * « Mandat signé », the client and the hunter e-mailed.
+ */
+export async function recordSignature(
   trx: Kysely<Database>,
   deps: MandateDeps,
   m: MandateRow,
-  signer: SignerContext,
+  how: SignatureRecord,
   t: number,
   stored: string[],
 ): Promise<MandateView> {
-  const signedAt = iso(t);
+  const { signedAt } = how;
   const input = parseInput(m);
   const columns = registerColumns(input);
   const signerName = fullName({
@@ -613,7 +652,7 @@ async function recordSignature(
     ...input,
     registerNumber: number,
     signedAt,
-    signatureLine: signatureLine(input, signedAt),
+    signatureLine: how.signatureLine,
   });
   const { pdf, testCertificate } = await deps.files.sealPdf(content);
   const pdfSha = sha256(pdf);
@@ -639,15 +678,7 @@ async function recordSignature(
           email: input.client.email,
           address: input.client.address,
         },
-        method: `Code à usage unique de ${SIGN_CODE_DIGITS}\u00a0chiffres envoyé par e-mail, valable ${SIGN_CODE_MINUTES}\u00a0minutes`,
-        acceptedAt: m.accepted_at,
-        codeSentAt: m.code_sent_at,
-        codeSentTo: input.client.email,
-        codeCheckedAt: signedAt,
-        wrongTriesBefore: m.code_tries,
-        signedAt,
-        ip: signer.ip,
-        userAgent: signer.userAgent,
+        ...how.evidence,
         register: { number, entry: entry.seq, hash: entry.hash, previousHash: entry.prev_hash },
       },
       null,
@@ -655,10 +686,10 @@ async function recordSignature(
     ),
   );
   const evidenceId = `mandate-${m.id}-evidence`;
-  stored.push(pdfId);
-  await putFile(deps.documents, pdfId, pdf);
-  stored.push(evidenceId);
-  await putFile(deps.documents, evidenceId, evidence);
+  for (const [id, bytes] of [[pdfId, pdf], ...(how.files ?? []), [evidenceId, evidence]] as const) {
+    stored.push(id);
+    await putFile(deps.documents, id, bytes);
+  }
   await trx
     .updateTable('mandate')
     .set({
@@ -683,7 +714,13 @@ async function recordSignature(
       action: 'mandate-signed',
       recordType: 'buyer',
       recordId: m.buyer_id,
-      after: { mandateId: m.id, projectId: m.project_id, registerNumber: number, sha256: pdfSha },
+      after: {
+        mandateId: m.id,
+        projectId: m.project_id,
+        registerNumber: number,
+        sha256: pdfSha,
+        ...how.audit,
+      },
     },
     signedAt,
   );
@@ -695,12 +732,7 @@ async function recordSignature(
       deps,
       m.buyer_id,
       project,
-      {
-        to: 'MANDAT',
-        note: `Mandat de recherche n°\u00a0${number} signé en ligne par le client.`,
-        version: project.version,
-        notify: false,
-      },
+      { to: 'MANDAT', note: how.stageNote(number), version: project.version, notify: false },
       signedAt,
     );
   const mails: Mail[] = [

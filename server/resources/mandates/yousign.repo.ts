@@ -1,26 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MandateView } from '../../../src/domain/api/mandates';
 import { formatTime } from '../../../src/domain/french-date';
-import { buildMandateContent, mandateDate, type MandateInput } from '../../../src/domain/mandate';
+import { mandateDate, type MandateInput } from '../../../src/domain/mandate';
 import { fullName } from '../../../src/domain/person-name';
 import { lockingRows } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { mandateSignedClientMail, mandateSignedHunterMail, type Mail } from '../../mail/templates';
 import type { YousignClient } from '../../mandates/yousign';
 import { audit } from '../../staff/audit';
-import { moveStage, projectForStage } from '../buyers/staff-buyers.repo';
-import type { DocumentStore } from '../documents/document-store';
 import {
   contentOf,
   currentMandateRow,
-  registerColumns,
+  recordSignature,
+  sha256,
   toMandateView,
-  withdrawalDeadline,
   type MandateDeps,
   type Outcome,
 } from './mandates.repo';
-import { appendRegisterRow } from './register.repo';
 
 /**
  * The mandate signed through Yousign (SIGNATURE_PROVIDER=yousign, docs/mandates.md): the
@@ -31,25 +26,15 @@ import { appendRegisterRow } from './register.repo';
  * SHA-256, the PDF signed at Yousign kept beside it, the evidence, the project moved to
  * « Mandat », the client and the hunter e-mailed.
  *
- * Written beside mandates.repo.ts with its exported pieces (register.repo's appendRegisterRow,
- * registerColumns, moveStage…): its private recordSignature is the internal signature's.
+ * The writes themselves are the internal signature's (mandates.repo.ts recordSignature), given
+ * Yousign's evidence and its signed PDF.
  */
 
 export type YousignMandateDeps = MandateDeps & { yousign: YousignClient };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const parseInput = (input: string) => JSON.parse(input) as MandateInput;
 const refuse = (status: 404 | 409, message: string) => ({ ok: false, status, message }) as const;
-
-async function putFile(store: DocumentStore, id: string, bytes: Buffer): Promise<void> {
-  await store.put(
-    id,
-    (async function* () {
-      yield bytes;
-    })(),
-  );
-}
 
 const rowOf = (db: Kysely<Database>, id: string) =>
   db.selectFrom('mandate').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -210,44 +195,15 @@ export async function completeYousignSignature(
         Number.isFinite(eventMs) && eventMs >= sentMs && eventMs <= t ? eventMs : t,
       );
       const input = parseInput(m.input);
-      const signerName = fullName({
-        firstname: input.client.firstName,
-        lastname: input.client.lastName,
-      });
-      const entry = await appendRegisterRow(
-        trx,
-        { mandateId: m.id, at: signedAt, ...registerColumns(input) },
-        { userId: m.buyer_id, name: signerName },
-      );
-      const number = entry.number;
-      const content = buildMandateContent({
-        ...input,
-        registerNumber: number,
-        signedAt,
-        signatureLine: yousignSignatureLine(input, signedAt),
-      });
-      const { pdf, testCertificate } = await deps.files.sealPdf(content);
-      const pdfSha = sha256(pdf);
-      const pdfId = `mandate-${m.id}-pdf`;
       const yousignPdfId = `mandate-${m.id}-yousign-pdf`;
-      const evidence = Buffer.from(
-        JSON.stringify(
-          {
-            document: {
-              title: content.title,
-              registerNumber: number,
-              fileName: `mandat-${number}.pdf`,
-              sha256: pdfSha,
-              size: pdf.length,
-              agencySignature: { format: 'PAdES (ETSI.CAdES.detached)', testCertificate },
-            },
-            mandateId: m.id,
-            signer: {
-              userId: m.buyer_id,
-              name: signerName,
-              email: input.client.email,
-              address: input.client.address,
-            },
+      const mandate = await recordSignature(
+        trx,
+        deps,
+        m,
+        {
+          signedAt,
+          signatureLine: yousignSignatureLine(input, signedAt),
+          evidence: {
             provider: 'yousign',
             method:
               'Signature électronique Yousign (niveau « electronic_signature », règlement eIDAS art. 25), code à usage unique envoyé par e-mail par Yousign (otp_email)',
@@ -271,92 +227,16 @@ export async function completeYousignSignature(
             codeSentTo: input.client.email,
             signedAt,
             receivedAt: iso(t),
-            register: { number, entry: entry.seq, hash: entry.hash, previousHash: entry.prev_hash },
           },
-          null,
-          2,
-        ),
-      );
-      const evidenceId = `mandate-${m.id}-evidence`;
-      for (const [id, bytes] of [
-        [pdfId, pdf],
-        [yousignPdfId, signedAtYousign],
-        [evidenceId, evidence],
-      ] as const) {
-        stored.push(id);
-        await putFile(deps.documents, id, bytes);
-      }
-      await trx
-        .updateTable('mandate')
-        .set({
-          status: 'signed',
-          register_number: number,
-          signed_at: signedAt,
-          code_checked_at: signedAt,
-          pdf_file_id: pdfId,
-          pdf_sha256: pdfSha,
-          evidence_file_id: evidenceId,
-          evidence_sha256: sha256(evidence),
-          test_certificate: testCertificate ? 1 : 0,
-          version: m.version + 1,
-        })
-        .where('id', '=', m.id)
-        .execute();
-      await audit(
-        trx,
-        {
-          actorId: m.buyer_id,
-          action: 'mandate-signed',
-          recordType: 'buyer',
-          recordId: m.buyer_id,
-          after: {
-            mandateId: m.id,
-            projectId: m.project_id,
-            registerNumber: number,
-            sha256: pdfSha,
-            provider: 'yousign',
-          },
+          files: [[yousignPdfId, signedAtYousign]],
+          audit: { provider: 'yousign' },
+          stageNote: (number) =>
+            `Mandat de recherche n°\u00a0${number} signé en ligne par le client (Yousign).`,
         },
-        signedAt,
+        t,
+        stored,
       );
-      const project = await projectForStage(trx, m.project_id);
-      if (project && project.stage === 'VALIDATION')
-        await moveStage(
-          trx,
-          deps,
-          m.buyer_id,
-          project,
-          {
-            to: 'MANDAT',
-            note: `Mandat de recherche n°\u00a0${number} signé en ligne par le client (Yousign).`,
-            version: project.version,
-            notify: false,
-          },
-          signedAt,
-        );
-      const mails: Mail[] = [
-        mandateSignedClientMail(input.client.email, input.client.firstName, {
-          number,
-          withdrawalUntil: mandateDate(withdrawalDeadline(signedAt)),
-          url: `${deps.publicUrl}/dashboard`,
-        }),
-      ];
-      const hunter = await trx
-        .selectFrom('app_user as b')
-        .innerJoin('app_user as h', 'h.id', 'b.id_chasseur')
-        .select(['h.email', 'h.is_archived'])
-        .where('b.id', '=', m.buyer_id)
-        .executeTakeFirst();
-      if (hunter && hunter.is_archived !== 1)
-        mails.push(
-          mandateSignedHunterMail(hunter.email, {
-            buyerName: signerName,
-            number,
-            ficheUrl: `${deps.publicUrl}/wh-dashboard/acquereurs/${m.buyer_id}`,
-          }),
-        );
-      for (const mail of mails) await deps.mails.enqueue(mail, trx);
-      return { outcome: 'signed', mandate: toMandateView(await rowOf(trx, m.id), t) };
+      return { outcome: 'signed', mandate };
     });
   } catch (error) {
     // Nothing was committed: the files written for it go too.
