@@ -12,6 +12,7 @@
  * form), L612-1 (consumer mediator); RGPD art. 13 (privacy mention).
  */
 import type { BuyerProject } from './buyer-signup.schema';
+import { MANDATE_MONTHS, WITHDRAWAL_DAYS } from './api/mandates';
 import { cityName } from './arrondissements';
 import { company, fullAddress } from './company';
 import { companyLegal } from './company-legal';
@@ -27,11 +28,8 @@ const NNBSP = '\u202f';
 /** « quoted » with the no-break spaces French typography puts inside the guillemets. */
 const q = (text: string) => `«${NBSP}${text}${NBSP}»`;
 
-/** Months of the mandate and of the art. 78 notice (same figure as src/domain/api/mandates.ts). */
-export const MANDATE_DURATION_MONTHS = 3;
 /** Longest total life of the mandate with its tacit renewals (loi 70-9 art. 7: limited in time). */
 export const MANDATE_MAX_MONTHS = 12;
-export const MANDATE_WITHDRAWAL_DAYS = 14;
 
 /** What a mandate is made from: the client, the project, the hunter, and, once signed, more. */
 export interface MandateInput {
@@ -221,7 +219,7 @@ export function buildMandateContent(input: MandateInput): MandateContent {
       id: 'duration',
       heading: 'Durée',
       paragraphs: [
-        `Le présent mandat est consenti pour une durée de trois (${MANDATE_DURATION_MONTHS}) mois à compter de sa signature. Il se prolonge ensuite par tacite reconduction, par périodes de trois mois, sans pouvoir excéder ${MANDATE_MAX_MONTHS}${NBSP}mois au total.`,
+        `Le présent mandat est consenti pour une durée de trois (${MANDATE_MONTHS}) mois à compter de sa signature. Il se prolonge ensuite par tacite reconduction, par périodes de trois mois, sans pouvoir excéder ${MANDATE_MAX_MONTHS}${NBSP}mois au total.`,
       ],
       emphasis: false,
     },
@@ -256,7 +254,7 @@ export function buildMandateContent(input: MandateInput): MandateContent {
       id: 'withdrawal',
       heading: 'Droit de rétractation',
       paragraphs: [
-        `Le mandant a le droit de se rétracter du présent mandat, sans donner de motif ni supporter d’autres coûts, dans un délai de quatorze (${MANDATE_WITHDRAWAL_DAYS}) jours (articles L221-18 et suivants du Code de la consommation). Le délai de rétractation expire quatorze jours après le jour de la signature du présent mandat${NNBSP}; s’il expire un samedi, un dimanche ou un jour férié ou chômé, il est prolongé jusqu’au premier jour ouvrable suivant.`,
+        `Le mandant a le droit de se rétracter du présent mandat, sans donner de motif ni supporter d’autres coûts, dans un délai de quatorze (${WITHDRAWAL_DAYS}) jours (articles L221-18 et suivants du Code de la consommation). Le délai de rétractation expire quatorze jours après le jour de la signature du présent mandat${NNBSP}; s’il expire un samedi, un dimanche ou un jour férié ou chômé, il est prolongé jusqu’au premier jour ouvrable suivant.`,
         `Pour l’exercer, il adresse au mandataire, avant l’expiration de ce délai, le formulaire de rétractation figurant en annexe ou toute autre déclaration dénuée d’ambiguïté, par courrier à ${fullAddress}, par courriel à ${company.email} ou depuis son espace ${q('Mon mandat')}.`,
         `Le mandant demande que la recherche commence dès la signature, avant la fin de ce délai (article L221-25 du Code de la consommation). Aucune somme n’étant due avant la vente, sa rétractation ne lui coûte rien.`,
       ],
