@@ -274,12 +274,16 @@ export async function prepareMandate(
         409,
         'Ce compte est archivé ou supprimé\u00a0: aucun mandat ne peut être préparé.',
       );
-    const project = await trx
-      .selectFrom('buyer_project')
-      .selectAll()
-      .where('id', '=', projectId)
-      .where('user_id', '=', buyerId)
-      .executeTakeFirst();
+    // The project's row locked (PostgreSQL): two « Préparer » at once make one mandate, the
+    // second finding the first's.
+    const project = await lockingRows(
+      trx,
+      trx
+        .selectFrom('buyer_project')
+        .selectAll()
+        .where('id', '=', projectId)
+        .where('user_id', '=', buyerId),
+    ).executeTakeFirst();
     if (!project) return refuse(400, 'Ce projet n’est pas celui de ce client.');
     const existing = await lockingRows(
       trx,
