@@ -69,13 +69,16 @@ const places = [
 ] as const;
 
 const HOUR = 3_600_000;
+
+type PriorMandate = Parameters<typeof recordPriorSignedMandate>[1];
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
 /**
  * A buyer's project as the wizard would have stored it, then moved stage by stage up to
  * `stageIndex` by `hunterId`, 60 hours apart, dated from `createdAt`. Past « En cours de
  * validation », its mandat de recherche was signed when it reached « Mandat signé » (issue 30):
- * a signed mandate in the demo register, without a stored copy (rendered when asked).
+ * noted in `signedMandates`, entered in the demo register once every project is seeded, in the
+ * order of their dates (a signed mandate without a stored copy, rendered when asked).
  */
 async function seedProject(
   trx: Transaction<Database>,
@@ -85,6 +88,7 @@ async function seedProject(
   stageIndex: number,
   hunterId: string | null,
   now: number,
+  signedMandates: PriorMandate[],
   hunterName?: string,
 ): Promise<void> {
   await insertBuyerProject(trx, userId, project, undefined);
@@ -97,7 +101,7 @@ async function seedProject(
   for (let s = 1; s <= stageIndex; s++) {
     at += 60 * HOUR;
     if (s === 1)
-      await recordPriorSignedMandate(trx, {
+      signedMandates.push({
         buyerId: userId,
         projectId: saved.id,
         signedAt: new Date(Math.min(at, now - HOUR)).toISOString(),
@@ -158,6 +162,7 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
     }
     hunters.push(null); // some buyers wait for a hunter
 
+    const signedMandates: PriorMandate[] = [];
     for (let i = 0; i < 32; i++) {
       const [department, city] = pick(places, i);
       const hunterId = pick(hunters, i);
@@ -205,6 +210,7 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         stageIndex,
         hunterId,
         now,
+        signedMandates,
         hunterNames.get(hunterId),
       );
     }
@@ -237,6 +243,7 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
         2,
         demoHunter?.id ?? null,
         now,
+        signedMandates,
         hunterNames.get(demoHunter?.id ?? null),
       );
       await trx
@@ -254,6 +261,9 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
       const asked = new Date(now - 19 * HOUR).toISOString();
       await seedDemoConversation(trx, claire.id, demoHunter?.id ?? null, asked);
     }
+    // The register numbers follow the dates of signature, as in a register kept day by day.
+    signedMandates.sort((a, b) => a.signedAt.localeCompare(b.signedAt));
+    for (const mandate of signedMandates) await recordPriorSignedMandate(trx, mandate);
 
     for (let i = 0; i < 24; i++) {
       const [department, city] = pick(places, i + 3);

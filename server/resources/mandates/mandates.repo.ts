@@ -376,7 +376,7 @@ export async function prepareMandate(
       await deps.mails.enqueue(
         mandateReadyMail(buyer.email, buyer.firstname, {
           hunterName: input.hunterName,
-          url: `${deps.publicUrl}/dashboard`,
+          url: `${deps.publicUrl}/dashboard#mon-mandat`,
         }),
         trx,
       );
@@ -743,7 +743,7 @@ export async function recordSignature(
     mandateSignedClientMail(input.client.email, input.client.firstName, {
       number,
       withdrawalUntil: mandateDate(withdrawalDeadline(signedAt)),
-      url: `${deps.publicUrl}/dashboard`,
+      url: `${deps.publicUrl}/dashboard#mon-mandat`,
     }),
   ];
   const hunterEmail = await hunterEmailOf(trx, m.buyer_id);
@@ -869,7 +869,7 @@ export async function stopMandate(
       await deps.mails.enqueue(
         mandateStoppedMail(clientAccount.email, clientAccount.firstname, {
           ...stop,
-          url: `${deps.publicUrl}/dashboard`,
+          url: `${deps.publicUrl}/dashboard#mon-mandat`,
           toClient: true,
         }),
         trx,

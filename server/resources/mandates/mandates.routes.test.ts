@@ -588,6 +588,16 @@ describe('the demo and the failures', () => {
     expect(new Set(signed.map((m) => m.project_id))).toEqual(new Set(past.map((p) => p.id)));
     const register = await t.call(t.headers.admin, 'GET', REGISTER_PATH);
     expect(register.body).toMatchObject({ total: past.length, chain: { intact: true } });
+    // Numbered in the order of their dates, as a register kept day by day.
+    const rows = await t.db
+      .selectFrom('mandate')
+      .select(['register_number', 'signed_at'])
+      .where('status', '=', 'signed')
+      .orderBy('register_number')
+      .execute();
+    expect(rows.map((r) => r.signed_at)).toEqual(
+      rows.map((r) => r.signed_at).sort((a, b) => String(a).localeCompare(String(b))),
+    );
     // A demo mandate's copy is rendered when asked (no stored file, no evidence).
     const claire = await t.call(await signedInDemo(t, 'client'), 'GET', CLIENT_MANDATE_PATH);
     expect(claire.body).toMatchObject({ status: 'signed' });

@@ -25,6 +25,8 @@ function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType
   };
 }
 
+export { useBuyerMandates } from './mandate-api';
+
 export const MandatePanel = lazyPart(() => import('./components/mandate-panel'));
 export const MyMandate = lazyPart(() => import('./components/my-mandate'));
 export const MandateRegister = lazyPart(() => import('./components/mandate-register'));

@@ -1,5 +1,6 @@
 import {
   CLIENT_MANDATE_PATH,
+  staffMandatePath,
   mandateEvidencePath,
   mandatePdfPath,
   type MandateView,
@@ -21,6 +22,10 @@ export function useMandateApi<T>(path: string): [CachedApiLoad<T>, () => void] {
   const { user } = useSession();
   return useCachedApi<T>(path ? user?._id : undefined, path);
 }
+
+/** A buyer's mandates, newest first (the fiche's « Mandat » panel and its stage control). */
+export const useBuyerMandates = (buyerId: string) =>
+  useMandateApi<MandateView[]>(staffMandatePath(buyerId));
 
 /** The client's current mandate, or null when none was prepared. */
 export const useClientMandate = () => useMandateApi<MandateView | null>(CLIENT_MANDATE_PATH);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { apiCache } from '../../db/api-cache.repo';
 import type { Page } from '../../domain/api/lists';
+import { staffMandatePath } from '../../domain/api/mandates';
 import { staffBuyerVisitsPath } from '../../domain/api/visits';
 import { projectStages } from '../../domain/project';
 import type { BuyerRow, LeadRow } from '../../domain/staff-views';
@@ -17,8 +18,8 @@ import { pipelineColumnPath } from './screens/pipeline-screen';
  * the network comes back): the answers each fiche reads are asked and written to the kept
  * answers (`apiCache`, under the signed-in account, cleared at sign-out), exactly as the screens
  * would have. Bounded: the KEPT_BUYERS_MAX buyers and KEPT_LEADS_MAX leads most recently created
- * (5 answers a buyer with one project, 2 a lead, the figures and the pipeline's 9 columns: about
- * 220 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
+ * (6 answers a buyer with one project, 2 a lead, the figures and the pipeline's 9 columns: about
+ * 250 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
  * is not asked again.
  */
 export const KEPT_BUYERS_MAX = 30;
@@ -33,13 +34,14 @@ const tasksPath = (recordType: 'buyer' | 'owner', recordId: string) =>
 
 /**
  * The answers a buyer's fiche reads: the fiche, its tasks, its visits and reports, its
- * documents, and the conversation of each of its projects.
+ * documents, its mandates, and the conversation of each of its projects.
  */
 export const buyerRecordPaths = (userId: string, projectIds: readonly number[]) => [
   `/api/staff/buyers/${encodeURIComponent(userId)}`,
   tasksPath('buyer', userId),
   staffBuyerVisitsPath(userId),
   `/api/staff/buyers/${encodeURIComponent(userId)}/documents`,
+  staffMandatePath(userId),
   ...projectIds.map((id) => `/api/staff/projects/${id}/messages`),
 ];
 /** The answers a lead's fiche reads: the fiche and its tasks. */

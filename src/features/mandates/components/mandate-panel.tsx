@@ -9,14 +9,9 @@ import {
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
 import { ConfirmButton } from '../../../ui/confirm-dialog';
+import type { CachedApiLoad } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
-import {
-  downloadMandateEvidence,
-  downloadMandatePdf,
-  hasCome,
-  mandatePost,
-  useMandateApi,
-} from '../mandate-api';
+import { downloadMandateEvidence, downloadMandatePdf, hasCome, mandatePost } from '../mandate-api';
 import { formatMandateDate, MandateStatusBadge, SignedFacts } from './mandate-facts';
 
 /** A project of the fiche, as the panel names it. */
@@ -190,14 +185,23 @@ export default function MandatePanel({
   buyerId,
   projects,
   canPrepare,
+  mandates: [load, reloadMandates],
+  onChanged,
 }: {
   buyerId: string;
   projects: readonly MandateProject[];
   /** False on an archived account. */
   canPrepare: boolean;
+  /** The buyer's mandates, as the fiche reads them (useBuyerMandates): its stage control too. */
+  mandates: [CachedApiLoad<MandateView[]>, () => void];
+  /** A mandate prepared or ended: the fiche reads the project's stage again. */
+  onChanged: () => void;
 }) {
   const titleId = useId();
-  const [load, reload] = useMandateApi<MandateView[]>(staffMandatePath(buyerId));
+  const reload = () => {
+    reloadMandates();
+    onChanged();
+  };
   return (
     <section
       aria-labelledby={titleId}

@@ -105,4 +105,26 @@ describe('StageControl (issue 29)', () => {
     expect(screen.getByRole('dialog', { hidden: true }).hasAttribute('open')).toBe(false);
     expect(state.calls).toEqual([]);
   });
+
+  it('an unsigned mandate (issue 30): no move to « Mandat signé » by hand, the signature moves it; signed, the move is offered', () => {
+    const { unmount } = render(
+      <StageControl
+        projectId={7}
+        stage="VALIDATION"
+        version={3}
+        mandateSigned={false}
+        onMoved={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Passer à/ })).toBeNull();
+    expect(screen.getByTestId('stage-awaits-mandate').textContent).toContain(
+      'tout seul quand le client le signe en ligne',
+    );
+    unmount();
+    render(
+      <StageControl projectId={7} stage="VALIDATION" version={3} mandateSigned onMoved={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: /Passer à «\s*Mandat signé\s*»/ })).toBeTruthy();
+    expect(screen.queryByTestId('stage-awaits-mandate')).toBeNull();
+  });
 });

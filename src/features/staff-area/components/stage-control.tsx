@@ -2,7 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEntry } from '../../../db/outbox.repo';
 import { STAGE_NOTE_MAX, stageMoveSchema } from '../../../domain/api/buyers';
 import { projectStages, type ProjectStage } from '../../../domain/project';
-import { stageIndex, stageLabel, stageMoveRefusal } from '../../../domain/staff';
+import {
+  MANDATE_NOT_SIGNED,
+  stageIndex,
+  stageLabel,
+  stageMoveRefusal,
+} from '../../../domain/staff';
 import { notify } from '../../../lib/toast';
 import { useSchemaForm } from '../../../ui/form/schema-form';
 import { Modal } from '../../../ui/confirm-dialog';
@@ -49,11 +54,17 @@ export function StageControl({
   projectId,
   stage,
   version,
+  mandateSigned,
   onMoved,
 }: {
   projectId: number;
   stage: ProjectStage;
   version: number;
+  /**
+   * Whether the project's mandat de recherche is signed, when the screen knows: unsigned, it
+   * cannot be moved to « Mandat signé » or later (issue 30; the server says the same).
+   */
+  mandateSigned?: boolean;
   onMoved: () => void;
 }) {
   const noteId = useId();
@@ -73,11 +84,14 @@ export function StageControl({
   const index = stageIndex(stage);
   const previous = projectStages[index - 1];
   const next = projectStages[index + 1];
+  // The next stage needs a signed mandate this project does not have: the signature moves it.
+  const awaitsMandate =
+    next !== undefined && mandateSigned === false && stageIndex(next.value) >= stageIndex('MANDAT');
 
   // The note checked first (going back needs one, said under the box), then the dialog.
   const ask = (to: ProjectStage) =>
     submit(async ({ note }) => {
-      const refusal = stageMoveRefusal(stage, to, note);
+      const refusal = stageMoveRefusal(stage, to, note, { mandateSigned });
       if (refusal) return setError('note', { message: refusal });
       setFailure(null);
       setTarget(to);
@@ -145,12 +159,17 @@ export function StageControl({
             ← Revenir à «&nbsp;{previous.label}&nbsp;»
           </button>
         ) : null}
-        {next ? (
+        {next && !awaitsMandate ? (
           <button {...moveButton(next.value, 'btn btn-primary btn-sm')}>
             Passer à «&nbsp;{next.label}&nbsp;» →
           </button>
         ) : null}
       </div>
+      {awaitsMandate ? (
+        <p className="mt-2 text-sm text-base-content/75" data-testid="stage-awaits-mandate">
+          {MANDATE_NOT_SIGNED}
+        </p>
+      ) : null}
       {pending.map((entry) => (
         <PendingMove key={entry.key} entry={entry} />
       ))}

@@ -15,7 +15,7 @@ import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
 import { TasksPanel } from '../components/tasks-panel';
 import { VisitReportsPanel } from '../components/visit-reports-panel';
-import { MandatePanel } from '../../mandates';
+import { MandatePanel, useBuyerMandates } from '../../mandates';
 import { ReportDrafts } from '../../visit-reports';
 import { staffPaths } from '../staff-paths';
 
@@ -94,6 +94,13 @@ function CriteriaEdited({ audit, projectId }: { audit: BuyerFiche['audit']; proj
 export function BuyerFicheScreen({ userId }: { userId: string }) {
   const { roles } = useSession();
   const supervisor = isSupervisor(roles);
+  const mandates = useBuyerMandates(userId);
+  // The projects whose mandate is signed, once known: the others cannot be moved to « Mandat
+  // signé » by hand (the signature moves them).
+  const signed =
+    mandates[0].status === 'ready'
+      ? new Set(mandates[0].data.filter((m) => m.status === 'signed').map((m) => m.projectId))
+      : undefined;
   return (
     <FicheScreen<BuyerFiche>
       path={`/api/staff/buyers/${encodeURIComponent(userId)}`}
@@ -124,6 +131,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
                     projectId={project.id}
                     stage={project.stage}
                     version={project.version}
+                    mandateSigned={signed?.has(project.id)}
                     onMoved={reload}
                   />
                 ) : null}
@@ -137,6 +145,8 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               buyerId={fiche.user._id}
               projects={fiche.projects.map((p) => ({ id: p.id, title: projectTitle(p) }))}
               canPrepare={!fiche.user.isArchived}
+              mandates={mandates}
+              onChanged={reload}
             />
             <TasksPanel recordType="buyer" recordId={fiche.user._id} />
             <PlannedVisits buyerId={fiche.user._id} />
