@@ -476,6 +476,27 @@ export interface MandateRegisterCounterTable {
   last_hash: string;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Work the server does later by itself, claimed by one worker (issue 31, server/jobs). */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  /** Unique: the same job (`reminder-24h:lead:42`) is never scheduled twice. */
+  job_key: string;
+  /** JSON argument of the job's handler. */
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  /** Milliseconds since the epoch: not run before. */
+  due_at: number;
+  /** While 'running': after this instant a stopped worker's claim may be taken over. */
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -504,4 +525,5 @@ export interface Database {
   mandate: MandateTable;
   mandate_register_entry: MandateRegisterEntryTable;
   mandate_register_counter: MandateRegisterCounterTable;
+  job: JobTable;
 }

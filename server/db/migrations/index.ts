@@ -20,6 +20,7 @@ import * as m0018 from './0018_push';
 import * as m0019 from './0019_tasks';
 import * as m0020 from './0020_mail_group';
 import * as m0021 from './0021_mandates';
+import * as m0023 from './0023_jobs';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019_tasks': m0019,
   '0020_mail_group': m0020,
   '0021_mandates': m0021,
+  '0023_jobs': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {
