@@ -15,7 +15,7 @@ export function loadJwtSecret(
   if (dataDir === ':memory:') return randomBytes(32);
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
     chmodSync(file, 0o600);
   }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -44,11 +44,18 @@ export function openDatabase(where: string, options: OpenOptions = {}): Db {
 function openSqlite(dataDir: string): Db {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
+    // Owner only (issue 31): the folder, the database and its WAL hold every person's data.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
     file = path.join(dataDir, 'app.sqlite');
+    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // What is deleted is overwritten with zeros, not left in free pages (account deletion).
+  sqlite.pragma('secure_delete = ON');
+  if (file !== ':memory:')
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });

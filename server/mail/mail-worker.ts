@@ -5,6 +5,7 @@ import { skippingLocked } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
 import { withoutSecretLinks } from './secret-links';
+import { BLANK_MAIL, purgeErasable } from '../resources/client/erasure';
 
 /** Where the worker hands a mail over: an SMTP server, or nowhere (development). */
 export interface MailTransport {
@@ -193,6 +194,14 @@ export class MailWorker {
         .where('id', '=', mail.id)
         .where('lease_until', '=', leaseUntil)
         .execute();
+      // A deleted account's confirmation: once it went out, who it went to goes (issue 31).
+      await this.db
+        .updateTable('mail_queue')
+        .set(BLANK_MAIL)
+        .where('id', '=', mail.id)
+        .where('group_key', 'like', 'erase:%')
+        .where('status', '=', 'sent')
+        .execute();
     }
   }
 
@@ -206,6 +215,8 @@ export class MailWorker {
       .where('status', 'in', ['sent', 'failed'])
       .where('created_at', '<', new Date(t - this.keepMs).toISOString())
       .execute();
+    // Idempotency answers past their replay window, and any deletion mail left unblanked.
+    await purgeErasable(this.db, t);
   }
 
   /**

@@ -167,7 +167,7 @@ export async function loadSigningIdentity(opts: {
     );
   const file = path.join(opts.dataDir, TEST_P12_FILE);
   if (!existsSync(file)) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(tmp, createTestP12(opts.testName ?? 'Chassimmo SAS'), { mode: 0o600 });
     renameSync(tmp, file);

@@ -53,7 +53,7 @@ export function loadVapidKeys(env: Env, log: Logger): VapidKeys {
   const stored = readKeys(file);
   if (stored) return { ...stored, subject };
   const generated = webpush.generateVAPIDKeys();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Written aside, then linked in place: the file appears whole or not at all, and another
   // instance starting on the same DATA_DIR at the same moment keeps its pair (this one then
   // reads that pair below).

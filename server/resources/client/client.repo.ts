@@ -21,6 +21,7 @@ import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
 import { removeBuyerMessages } from '../messages/messages.repo';
 import { removeBuyerVisits } from '../visits/visits.repo';
 import { removeUserSubscriptions } from '../push/push.repo';
+import { checkpointAfterErasure, erasedMailGroup, eraseTraces } from './erasure';
 
 /** The client area's SQL (issue 16, docs/client-area.md): always the caller's own rows. */
 
@@ -220,7 +221,8 @@ export async function clientExport(
 /**
  * « Supprimer mon compte »: anonymises the account and its search in one transaction, ends every
  * session and confirms by e-mail to the address it had; the documents' rows, the visits and the
- * visit reports go with it, their files once it is committed. Orders stay (accounting law) without the person's e-mail.
+ * visit reports go with it, their files once it is committed; every other copy of the person is
+ * erased (erasure.ts, issue 31). Orders stay (accounting law) without the person's e-mail.
  */
 export async function deleteClientAccount(
   db: Db,
@@ -231,7 +233,6 @@ export async function deleteClientAccount(
 ): Promise<void> {
   const userId = row.id;
   const files = await db.transaction().execute(async (trx) => {
-    await mails.enqueue(accountDeletedMail(row.email, row.firstname), trx);
     await anonymiseUser(trx, userId, at);
     await trx
       .updateTable('buyer_project')
@@ -249,7 +250,6 @@ export async function deleteClientAccount(
       .set({ email: null, updated_at: at })
       .where('user_id', '=', userId)
       .execute();
-    await trx.deleteFrom('staff_note').where(aboutBuyer(userId)).execute();
     // The staff's tasks on the person's file (what to do about them) go with the notes.
     await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();
     // Mandates (issue 30): a signed one stays 10 years with its files and the register (loi
@@ -261,19 +261,9 @@ export async function deleteClientAccount(
       .execute();
     // The devices that allowed notifications are told nothing more (docs/push.md).
     await removeUserSubscriptions(trx, userId);
-    // The trail keeps what was done and when, not what it said: file names, reasons and the
-    // search's before/after carry the person's data.
-    await trx
-      .updateTable('audit_log')
-      .set({ before: null, after: null })
-      .where(aboutBuyer(userId))
-      .where('action', 'in', [
-        'criteria',
-        'document.upload',
-        'document.review',
-        'visit-report.answer',
-      ])
-      .execute();
+    // Issue 31: every other copy of the person (audit payloads, notes, stored answers, mails,
+    // contact messages), before the account row forgets who they were (erasure.ts).
+    await eraseTraces(trx, row);
     await audit(
       trx,
       { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
@@ -281,9 +271,17 @@ export async function deleteClientAccount(
     );
     // The conversations with the agency (issue 29): what the person wrote, and was written.
     await removeBuyerMessages(trx, userId);
+    // The confirmation goes to the address the account had; the worker blanks it once sent.
+    await mails.enqueue(accountDeletedMail(row.email, row.firstname), trx, {
+      group: erasedMailGroup(userId),
+      spacingMs: 0,
+    });
     // The documents sent (identity, payslips…), and the visits and reports made for the person
     // (where they looked for a home, their answers), with the reports' photos.
     return [...(await removeDocumentRows(trx, userId)), ...(await removeBuyerVisits(trx, userId))];
   });
   await deleteFiles(store, files);
+  // SQLite: the WAL's copies of the deleted values are written back (overwritten, secure_delete)
+  // and the file emptied; nothing to do on PostgreSQL (docs/account-deletion.md).
+  await checkpointAfterErasure(db);
 }

@@ -36,6 +36,8 @@ const FORBIDDEN = 'Vous n’avez pas accès à cette ressource.';
 const NOT_FOUND = 'Cet utilisateur n’existe pas.';
 const LAST_ADMIN = 'Il faut au moins un administrateur actif.';
 const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
+const DELETED =
+  'Ce compte a été supprimé à la demande de la personne\u00a0: il ne peut être ni réactivé ni modifié.';
 
 /** The answer to a versioned change: the account, 409 with the account now, or 404. */
 function answer(c: Context, result: Versioned<UserRecord>) {
@@ -104,6 +106,8 @@ export function adminUsersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (!parsed.success) return validationError(c, parsed.error);
     const row = await deps.users.findById(c.req.param('id') ?? '');
     if (!row) return apiError(c, 404, NOT_FOUND);
+    // Issue 31: a deleted account is gone for good (no unarchive, no new address, no edit).
+    if (row.deleted_at) return apiError(c, 409, DELETED);
     if (row.version !== parsed.data.version) return answer(c, { kind: 'stale', current: row });
     return { row, id: row.id, data: parsed.data };
   }
