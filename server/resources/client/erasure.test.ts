@@ -306,6 +306,15 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
     });
     expect(readdress.status).toBe(409);
     expect(readdress.body.message).toMatch(/supprimé/);
+    // Its address is free again: a new signup with it is a new account.
+    const signup = await t.app.request(
+      '/api/register',
+      postJson(
+        { ...validRegistration, email: PERSON.email },
+        { 'Idempotency-Key': 'erasure-signup-0123456789' },
+      ),
+    );
+    expect(signup.status).toBe(201);
     expect(
       (
         await t.db
