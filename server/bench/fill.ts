@@ -114,7 +114,7 @@ export async function fillStaffLists(
               updated_at: at,
             })),
           )
-          .returning(['id', 'departments'])
+          .returning(['id', 'departments', 'budget'])
           .execute();
         await trx
           .insertInto('buyer_project_department')
@@ -123,6 +123,7 @@ export async function fillStaffLists(
               (JSON.parse(p.departments) as string[]).map((department) => ({
                 project_id: p.id,
                 department,
+                budget: p.budget,
               })),
             ),
           )

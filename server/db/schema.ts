@@ -156,6 +156,8 @@ export interface BuyerProjectTable {
 export interface BuyerProjectDepartmentTable {
   project_id: number;
   department: string;
+  /** The project's budget, copied for the rapprochement's index (migration 0024). */
+  budget: Generated<number>;
 }
 
 /** Each stage move of a project (spec 4.7): who, when, from, to, and the note. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   MATCH_BUDGET_TOLERANCE,
-  lowestMatchingBudget,
+  matchingBudgets,
+  matchingPrices,
   matchLeadToProject,
   rankMatches,
   type MatchLead,
@@ -61,7 +62,7 @@ describe('matchLeadToProject: hard filters', () => {
 
   it('excludes a budget further below the price than the tolerance', () => {
     expect(MATCH_BUDGET_TOLERANCE).toBe(0.1);
-    expect(lowestMatchingBudget(520_000)).toBe(468_000);
+    expect(matchingBudgets(520_000)).toEqual({ lowest: 468_000, highest: 676_000 });
     const result = matchLeadToProject(lead, { ...project, budget: 467_000 });
     expect(result).toEqual({
       matches: false,
@@ -69,6 +70,16 @@ describe('matchLeadToProject: hard filters', () => {
       reason: 'budget 467\u202f000\u00a0€ pour 520\u202f000\u00a0€ demandés\u00a0: \u221210\u00a0%',
     });
     expect(matchLeadToProject(lead, { ...project, budget: 468_000 }).matches).toBe(true);
+  });
+
+  it('excludes a budget more than 30 % above the price (the buyer looks for more)', () => {
+    expect(matchLeadToProject(lead, { ...project, budget: 676_000 }).matches).toBe(true);
+    expect(matchLeadToProject(lead, { ...project, budget: 677_000 })).toEqual({
+      matches: false,
+      excludedBy: 'budget',
+      reason: 'budget 677\u202f000\u00a0€ pour 520\u202f000\u00a0€ demandés\u00a0: +30\u00a0%',
+    });
+    expect(matchingPrices(480_000)).toEqual({ lowest: 369_231, highest: 533_333 });
   });
 
   it('keeps a lead without a price (a valuation asked)', () => {

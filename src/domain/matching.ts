@@ -3,6 +3,7 @@
  * (place, type, budget) exclude; soft criteria (rooms, surface, floor and lift, works) rank.
  * Every match says why in French, as the hunter reads it on the fiche.
  */
+import { cityName } from './arrondissements';
 import { formatEuro } from './format';
 import { bienTypes, roomCounts, surfaceBands, labelOf, type BienType } from './property';
 import { foldForSearch } from './search';
@@ -13,9 +14,27 @@ import { foldForSearch } from './search';
  */
 export const MATCH_BUDGET_TOLERANCE = 0.1;
 
-/** The lowest budget that still matches an asking price (the server's pre-filter uses it too). */
-export function lowestMatchingBudget(price: number): number {
-  return Math.ceil(price * (1 - MATCH_BUDGET_TOLERANCE));
+/**
+ * How far above the asking price a budget may be: a buyer able to pay a third more looks for a
+ * larger or better property than this one, and showing them every cheaper lead would bury the
+ * ones that fit.
+ */
+export const MATCH_BUDGET_HEADROOM = 0.3;
+
+/** The budgets that still match an asking price (the server's pre-filter uses them too). */
+export function matchingBudgets(price: number): { lowest: number; highest: number } {
+  return {
+    lowest: Math.ceil(price * (1 - MATCH_BUDGET_TOLERANCE)),
+    highest: Math.floor(price * (1 + MATCH_BUDGET_HEADROOM)),
+  };
+}
+
+/** The asking prices a budget still matches (the inverse of `matchingBudgets`). */
+export function matchingPrices(budget: number): { lowest: number; highest: number } {
+  return {
+    lowest: Math.ceil(budget / (1 + MATCH_BUDGET_HEADROOM)),
+    highest: Math.floor(budget / (1 - MATCH_BUDGET_TOLERANCE)),
+  };
 }
 
 /** What the owner sells, as matching reads it (src/domain/owner-questionnaire.schema.ts). */
@@ -121,7 +140,7 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
     return {
       matches: false,
       excludedBy: 'place',
-      reason: `${lead.city} (${lead.department}) hors des villes et départements recherchés`,
+      reason: `${cityName(lead.city)} (${lead.department}) hors des villes et départements recherchés`,
     };
   }
   const typeLabel = labelOf(bienTypes, lead.typeBien);
@@ -136,13 +155,19 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
     `budget ${formatEuro(project.budget)} pour ${formatEuro(price)} demandés${NBSP}: ${signedPercent(
       (project.budget - price) / price,
     )}`;
-  if (lead.price !== null && project.budget < lowestMatchingBudget(lead.price)) {
-    return { matches: false, excludedBy: 'budget', reason: budgetText(lead.price) };
+  if (lead.price !== null) {
+    const { lowest, highest } = matchingBudgets(lead.price);
+    if (project.budget < lowest || project.budget > highest)
+      return { matches: false, excludedBy: 'budget', reason: budgetText(lead.price) };
   }
 
   const reasons: MatchReason[] = [
     cityMatch
-      ? { kind: 'place', text: `à ${lead.city}, ville recherchée`, points: MATCH_POINTS.city }
+      ? {
+          kind: 'place',
+          text: `à ${cityName(lead.city)}, ville recherchée`,
+          points: MATCH_POINTS.city,
+        }
       : {
           kind: 'place',
           text: `dans le ${lead.department}, département recherché`,

@@ -82,7 +82,7 @@ export async function insertBuyerProject(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await insertDepartments(trx, saved.id, project.department);
+  await insertDepartments(trx, saved.id, project.department, project.budget);
 }
 
 /** A client's project rows, newest first (the last 20: a buyer has one or two). */
@@ -129,12 +129,18 @@ function criteriaColumns(project: BuyerProject) {
   };
 }
 
-async function insertDepartments(trx: Transaction<Database>, projectId: number, list: string[]) {
+/** The project's department rows, with its budget (the rapprochement's index, migration 0024). */
+async function insertDepartments(
+  trx: Transaction<Database>,
+  projectId: number,
+  list: string[],
+  budget: number,
+) {
   const departments = [...new Set(list)];
   if (departments.length > 0) {
     await trx
       .insertInto('buyer_project_department')
-      .values(departments.map((department) => ({ project_id: projectId, department })))
+      .values(departments.map((department) => ({ project_id: projectId, department, budget })))
       .execute();
   }
 }
@@ -159,6 +165,6 @@ export async function updateProjectCriteria(
     .executeTakeFirst();
   if (!updated) return undefined;
   await trx.deleteFrom('buyer_project_department').where('project_id', '=', projectId).execute();
-  await insertDepartments(trx, projectId, criteria.department);
+  await insertDepartments(trx, projectId, criteria.department, criteria.budget);
   return updated;
 }

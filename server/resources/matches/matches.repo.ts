@@ -1,0 +1,183 @@
+import type { Db } from '../../db/database';
+import {
+  matchLeadToProject,
+  matchingBudgets,
+  matchingPrices,
+  rankMatches,
+  type MatchLead,
+  type MatchProject,
+  type MatchReason,
+} from '../../../src/domain/matching';
+import type { BienType } from '../../../src/domain/property';
+import type { Scope } from '../../staff/policy';
+import { parseList } from '../buyers/buyer-projects.repo';
+
+/**
+ * Rapprochement (issue 31): the SQL pre-filter (place and budget, index-backed) and then the
+ * domain's score (src/domain/matching.ts), in both directions.
+ */
+
+/** Stages after which a buyer has bought: no longer matched. */
+const BOUGHT_STAGES = ['ACT_SIGNED', 'WORKS', 'COMPLETED'];
+/** Lead statuses no longer matched. */
+const CLOSED_LEAD_STATUSES = ['sans_suite'];
+/** How many matches a list shows at most. */
+export const MATCH_LIST_LIMIT = 50;
+
+export interface ProjectMatch {
+  projectId: number;
+  buyerId: string;
+  hunterId: string | null;
+  clientName: string;
+  score: number;
+  reasons: MatchReason[];
+}
+
+export interface LeadMatch {
+  leadId: number;
+  propertyId: number;
+  assignedTo: string | null;
+  city: string;
+  price: number | null;
+  score: number;
+  reasons: MatchReason[];
+}
+
+/** An owner property read as matching reads it. */
+export function matchLeadOf(row: {
+  department: string;
+  city: string;
+  type_bien: number;
+  price: number | null;
+  room_count: number;
+  surface: number;
+}): MatchLead {
+  return {
+    department: row.department,
+    city: row.city,
+    typeBien: row.type_bien as BienType,
+    price: row.price,
+    roomCount: row.room_count,
+    surface: row.surface,
+  };
+}
+
+function matchProjectOf(row: {
+  departments: string;
+  cities: string;
+  type_bien: string;
+  budget: number;
+  room_count: number;
+  surface: number;
+}): MatchProject {
+  return {
+    departments: parseList(row.departments),
+    cities: parseList(row.cities),
+    typeBien: parseList(row.type_bien),
+    budget: row.budget,
+    roomCount: row.room_count,
+    surface: row.surface,
+  };
+}
+
+/**
+ * The buyer projects an owner's property fits, best first: those searching its department with
+ * a budget in the band (SQL, one range of buyer_project_department_match), then scored.
+ * A hunter's scope keeps their own buyers only.
+ */
+export async function projectsMatchingLead(
+  db: Db,
+  lead: MatchLead,
+  scope: Scope = { kind: 'all' },
+  limit = MATCH_LIST_LIMIT,
+): Promise<ProjectMatch[]> {
+  let query = db
+    .selectFrom('buyer_project_department as d')
+    .innerJoin('buyer_project as p', 'p.id', 'd.project_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.hunter_id',
+      'p.client_name',
+      'p.departments',
+      'p.cities',
+      'p.type_bien',
+      'p.budget',
+      'p.room_count',
+      'p.surface',
+    ])
+    .where('d.department', '=', lead.department)
+    .where('p.client_archived', '=', 0)
+    .where('p.stage', 'not in', BOUGHT_STAGES);
+  if (lead.price !== null) {
+    // One range of the index (department, budget) of migration 0024.
+    const { lowest, highest } = matchingBudgets(lead.price);
+    query = query.where('d.budget', '>=', lowest).where('d.budget', '<=', highest);
+  }
+  if (scope.kind === 'hunter') query = query.where('p.hunter_id', '=', scope.hunterId);
+  const rows = await query.execute();
+  return rankMatches(rows, (row) => matchLeadToProject(lead, matchProjectOf(row)))
+    .slice(0, limit)
+    .map(({ item, score, reasons }) => ({
+      projectId: item.id,
+      buyerId: item.user_id,
+      hunterId: item.hunter_id,
+      clientName: item.client_name,
+      score,
+      reasons,
+    }));
+}
+
+/**
+ * The owner properties that fit a buyer's project, best first: those in its departments priced
+ * within the tolerance of its budget or to be valued (SQL), then scored. undefined: no project.
+ */
+export async function leadsMatchingProject(
+  db: Db,
+  projectId: number,
+  limit = MATCH_LIST_LIMIT,
+): Promise<LeadMatch[] | undefined> {
+  const projectRow = await db
+    .selectFrom('buyer_project')
+    .select(['departments', 'cities', 'type_bien', 'budget', 'room_count', 'surface'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (!projectRow) return undefined;
+  const project = matchProjectOf(projectRow);
+  if (project.departments.length === 0) return [];
+  const prices = matchingPrices(project.budget);
+  const rows = await db
+    .selectFrom('owner_property as o')
+    .innerJoin('owner_contact as c', 'c.id', 'o.contact_id')
+    .select([
+      'o.id',
+      'o.contact_id',
+      'c.assigned_to',
+      'o.department',
+      'o.city',
+      'o.type_bien',
+      'o.price',
+      'o.room_count',
+      'o.surface',
+    ])
+    .where('o.department', 'in', project.departments)
+    .where((eb) =>
+      eb.or([
+        eb('o.price', 'is', null),
+        eb.and([eb('o.price', '>=', prices.lowest), eb('o.price', '<=', prices.highest)]),
+      ]),
+    )
+    .where('c.lead_status', 'not in', CLOSED_LEAD_STATUSES)
+    .execute();
+  return rankMatches(rows, (row) => matchLeadToProject(matchLeadOf(row), project))
+    .slice(0, limit)
+    .map(({ item, score, reasons }) => ({
+      leadId: item.contact_id,
+      propertyId: item.id,
+      assignedTo: item.assigned_to,
+      city: item.city,
+      price: item.price,
+      score,
+      reasons,
+    }));
+}
