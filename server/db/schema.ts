@@ -499,6 +499,39 @@ export interface JobTable {
   done_at: string | null;
 }
 
+/** How new records find their hunter (one row, id 1; none: 'manual'). */
+export interface RoutingSettingTable {
+  id: number;
+  rule: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A hunter's « absent » flag and when routing last gave them a record. */
+export interface HunterAvailabilityTable {
+  hunter_id: string;
+  is_absent: number;
+  last_routed_at: string | null;
+}
+
+/** A department a hunter covers. */
+export interface HunterDepartmentTable {
+  hunter_id: string;
+  department: string;
+}
+
+/** One line of a staff member's notification list (issue 31: reminders). */
+export interface StaffNotificationTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  record_type: StaffRecordType;
+  record_id: string;
+  text: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -528,4 +561,8 @@ export interface Database {
   mandate_register_entry: MandateRegisterEntryTable;
   mandate_register_counter: MandateRegisterCounterTable;
   job: JobTable;
+  routing_setting: RoutingSettingTable;
+  hunter_availability: HunterAvailabilityTable;
+  hunter_department: HunterDepartmentTable;
+  staff_notification: StaffNotificationTable;
 }

@@ -517,3 +517,28 @@ export function mandateStoppedMail(
     action: { label: stop.toClient ? 'Voir mon mandat' : 'Ouvrir la fiche', url: stop.url },
   });
 }
+
+/**
+ * Issue 31: a new record still uncontacted — to its hunter at 24 h, to the managers at 40 h
+ * (the promise to call back is 48 h). No personal data beyond the name: the fiche has the rest.
+ */
+export function contactReminderMail(
+  to: string,
+  reminder: {
+    who: 'hunter' | 'managers';
+    recordLabel: string;
+    name: string;
+    ficheUrl: string;
+  },
+): Mail {
+  const hours = reminder.who === 'hunter' ? 24 : 40;
+  return render(to, `À contacter\u00a0: ${reminder.name} (${reminder.recordLabel})`, {
+    greeting: 'Bonjour,',
+    paragraphs: [
+      reminder.who === 'hunter'
+        ? `${reminder.name} (${reminder.recordLabel}) attend votre appel depuis ${hours}\u00a0heures. Notre promesse est de rappeler sous 48\u00a0heures.`
+        : `${reminder.name} (${reminder.recordLabel}) n’a toujours pas été contacté, ${hours}\u00a0heures après son arrivée. Il reste 8\u00a0heures pour tenir la promesse de rappel sous 48\u00a0heures.`,
+    ],
+    action: { label: 'Ouvrir la fiche', url: reminder.ficheUrl },
+  });
+}
