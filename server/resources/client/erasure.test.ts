@@ -141,6 +141,28 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
       );
       expect(res.status).toBeLessThan(300);
     }
+    // A task on their file, and their message to the hunter, both naming them.
+    const task = await t.app.request(
+      '/api/staff/tasks',
+      postJson(
+        {
+          recordType: 'buyer',
+          recordId: id,
+          text: `Envoyer la sélection à ${PERSON.firstname} ${PERSON.lastname}`,
+          dueAt: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 16),
+        },
+        { ...t.headers.chasseur, 'Idempotency-Key': 'erasure-task-0123456789' },
+      ),
+    );
+    expect(task.status, await task.clone().text()).toBeLessThan(300);
+    const message = await t.app.request(
+      `/api/client/projects/${project.id}/messages`,
+      postJson(
+        { text: `Ici ${PERSON.firstname}, rappelez-moi au ${phone}.` },
+        { ...t.headers.client, 'Idempotency-Key': 'erasure-message-0123456789' },
+      ),
+    );
+    expect(message.status, await message.clone().text()).toBeLessThan(300);
     // The client's criteria edit (its stored answer holds the search), their phone written in it.
     const criteria = await t.app.request(
       `/api/client/projects/${project.id}/criteria`,
@@ -213,6 +235,8 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
       'idempotency_key',
       'mail_queue',
       'contact_message',
+      'staff_task',
+      'message',
     ])
       expect(
         NEEDLES.some((n) => before[n]!.includes(table)),
