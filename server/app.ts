@@ -25,7 +25,9 @@ import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
+import { routingRoutes } from './resources/routing/routing.routes';
 import { tasksRoutes } from './resources/tasks/tasks.routes';
+import { matchesRoutes } from './resources/matches/matches.routes';
 import { mandatesRoutes } from './resources/mandates/mandates.routes';
 import { yousignRoutes } from './resources/mandates/yousign.routes';
 import { createYousignClient } from './mandates/yousign';
@@ -195,6 +197,8 @@ export function createApp({
   app.route('/api', pushRoutes({ ...staff, throttle }));
   app.route('/api', todayRoutes(staff));
   app.route('/api', tasksRoutes(staff));
+  app.route('/api', routingRoutes(staff));
+  app.route('/api', matchesRoutes(staff));
   // The mandat de recherche and the registre des mandats (issue 30, docs/mandates.md).
   // With SIGNATURE_PROVIDER=yousign, « J’accepte » sends the mandate to Yousign (this route comes
   // before mandatesRoutes' own code route) and Yousign's signed webhook completes it.

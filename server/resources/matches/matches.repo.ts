@@ -181,3 +181,43 @@ export async function leadsMatchingProject(
       reasons,
     }));
 }
+
+/** A buyer's hunter and newest project (undefined: no such client; projectId null: none yet). */
+export async function buyerForMatches(
+  db: Db,
+  buyerId: string,
+): Promise<{ hunterId: string | null; projectId: number | null } | undefined> {
+  const buyer = await db
+    .selectFrom('app_user')
+    .select(['id_chasseur'])
+    .where('id', '=', buyerId)
+    .executeTakeFirst();
+  if (!buyer) return undefined;
+  const project = await db
+    .selectFrom('buyer_project')
+    .select('id')
+    .where('user_id', '=', buyerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return { hunterId: buyer.id_chasseur, projectId: project?.id ?? null };
+}
+
+/** An owner lead's hunter and its property as matching reads it (undefined: no such lead). */
+export async function leadForMatches(
+  db: Db,
+  leadId: number,
+): Promise<{ assignedTo: string | null; lead: MatchLead | null } | undefined> {
+  const contact = await db
+    .selectFrom('owner_contact')
+    .select('assigned_to')
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  if (!contact) return undefined;
+  const property = await db
+    .selectFrom('owner_property')
+    .select(['department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
+    .where('contact_id', '=', leadId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return { assignedTo: contact.assigned_to, lead: property ? matchLeadOf(property) : null };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buyerMatchesPath, leadMatchesPath } from '../../../src/domain/api/matches';
+import { addBuyer, addLead } from '../../staff/test-records';
+import { staffApps } from '../../staff/test-staff';
+
+const open = staffApps();
+
+/** The demo app, a buyer of the demo hunter searching Vincennes, one of another, and a lead. */
+async function setup() {
+  const t = await open();
+  const own = await addBuyer(t.db, 'Matchown', t.ids.chasseur);
+  const others = await addBuyer(t.db, 'Matchother', t.ids.manager);
+  // A 3-room flat in Vincennes at 520 000 €, the demo hunter's lead.
+  const leadId = await addLead(t.db, 'Vendeur', t.ids.chasseur, 'Vincennes', 'Odile');
+  return { t, own, others, leadId };
+}
+
+describe('GET matches of a buyer', () => {
+  it('lists the leads that fit, with their reasons in French', async () => {
+    const { t, own, leadId } = await setup();
+    const { status, body } = await t.call('chasseur', 'GET', buyerMatchesPath(own.userId));
+    expect(status).toBe(200);
+    expect(body.projectId).toBe(own.projectId);
+    const match = body.matches.find((m: { leadId: number }) => m.leadId === leadId);
+    expect(match.reasons.map((r: { text: string }) => r.text)).toEqual([
+      'à Vincennes, ville recherchée',
+      'Appartement recherché',
+      'budget 650\u202f000\u00a0€ pour 520\u202f000\u00a0€ demandés\u00a0: +25\u00a0%',
+      '3 pièces au lieu de 4 pièces',
+      '50 à 70\u00a0m² au lieu de 70 à 100\u00a0m²',
+    ]);
+  });
+
+  it('refuses another hunter’s buyer, clients and strangers; supervisors see any', async () => {
+    const { t, others } = await setup();
+    const path = buyerMatchesPath(others.userId);
+    expect((await t.call('chasseur', 'GET', path)).status).toBe(404);
+    expect((await t.call('client', 'GET', path)).status).toBe(403);
+    expect((await t.call('anonymous', 'GET', path)).status).toBe(401);
+    expect((await t.call('manager', 'GET', path)).status).toBe(200);
+    expect((await t.call('admin', 'GET', buyerMatchesPath('inconnu'))).status).toBe(404);
+  });
+});
+
+describe('GET matches of a lead', () => {
+  it('lists the buyers that fit, a hunter only their own', async () => {
+    const { t, own, others, leadId } = await setup();
+    const asHunter = await t.call('chasseur', 'GET', leadMatchesPath(leadId));
+    expect(asHunter.status).toBe(200);
+    const hunterSees = asHunter.body.matches.map((m: { projectId: number }) => m.projectId);
+    expect(hunterSees).toContain(own.projectId);
+    expect(hunterSees).not.toContain(others.projectId);
+    const asManager = await t.call('manager', 'GET', leadMatchesPath(leadId));
+    const managerSees = asManager.body.matches.map((m: { projectId: number }) => m.projectId);
+    expect(managerSees).toEqual(expect.arrayContaining([own.projectId, others.projectId]));
+  });
+
+  it('refuses another hunter’s lead', async () => {
+    const { t } = await setup();
+    const theirs = await addLead(t.db, 'Autre', t.ids.manager, 'Vincennes');
+    expect((await t.call('chasseur', 'GET', leadMatchesPath(theirs))).status).toBe(404);
+    expect((await t.call('client', 'GET', leadMatchesPath(theirs))).status).toBe(403);
+  });
+});

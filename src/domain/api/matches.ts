@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Rapprochement (issue 31): on the fiche acquéreur, the owner leads that fit the buyer's project;
+ * on the owner lead, the buyers that fit; best first, each with its reasons in French
+ * (src/domain/matching.ts). A hunter sees their own records only. Written once, for
+ * server/resources/matches and the staff screens.
+ */
+
+/** GET: the owner leads that fit a buyer's newest project. */
+export const BUYER_MATCHES_PATH = '/api/staff/buyers/:buyerId/matches';
+export const buyerMatchesPath = (buyerId: string) =>
+  BUYER_MATCHES_PATH.replace(':buyerId', encodeURIComponent(buyerId));
+/** GET: the buyer projects an owner lead fits. */
+export const LEAD_MATCHES_PATH = '/api/staff/leads/:leadId/matches';
+export const leadMatchesPath = (leadId: number) =>
+  LEAD_MATCHES_PATH.replace(':leadId', String(leadId));
+
+export const matchReasonSchema = z.object({
+  kind: z.enum(['place', 'type', 'budget', 'rooms', 'surface', 'floor', 'works']),
+  text: z.string(),
+  points: z.number(),
+});
+
+/** One owner lead that fits a buyer. */
+export const leadMatchSchema = z.object({
+  leadId: z.number().int(),
+  propertyId: z.number().int(),
+  assignedTo: z.string().nullable(),
+  city: z.string(),
+  price: z.number().nullable(),
+  score: z.number(),
+  reasons: z.array(matchReasonSchema),
+});
+export type LeadMatchView = z.infer<typeof leadMatchSchema>;
+
+export const buyerMatchesResponseSchema = z.object({
+  /** The project compared (null: the buyer has none). */
+  projectId: z.number().int().nullable(),
+  matches: z.array(leadMatchSchema),
+});
+export type BuyerMatchesResponse = z.infer<typeof buyerMatchesResponseSchema>;
+
+/** One buyer project an owner lead fits. */
+export const projectMatchSchema = z.object({
+  projectId: z.number().int(),
+  buyerId: z.string(),
+  hunterId: z.string().nullable(),
+  clientName: z.string(),
+  score: z.number(),
+  reasons: z.array(matchReasonSchema),
+});
+export type ProjectMatchView = z.infer<typeof projectMatchSchema>;
+
+export const leadMatchesResponseSchema = z.object({
+  matches: z.array(projectMatchSchema),
+});
+export type LeadMatchesResponse = z.infer<typeof leadMatchesResponseSchema>;
