@@ -160,6 +160,17 @@ export interface BuyerProjectDepartmentTable {
   budget: Generated<number>;
 }
 
+/** An owner lead proposed to a buyer (issue 31, « Proposer au client »), once per project. */
+export interface MatchProposalTable {
+  id: Generated<number>;
+  lead_id: number;
+  property_id: number;
+  project_id: number;
+  buyer_id: string;
+  proposed_by: string | null;
+  proposed_at: string;
+}
+
 /** Each stage move of a project (spec 4.7): who, when, from, to, and the note. */
 export interface ProjectStageMoveTable {
   id: Generated<number>;
@@ -546,6 +557,7 @@ export interface Database {
   orders: OrderTable;
   stripe_webhook_event: StripeWebhookEventTable;
   buyer_project_department: BuyerProjectDepartmentTable;
+  match_proposal: MatchProposalTable;
   project_stage_move: ProjectStageMoveTable;
   staff_note: StaffNoteTable;
   audit_log: AuditLogTable;

@@ -18,9 +18,28 @@ export async function up(db: Kysely<unknown>) {
     .on('buyer_project_department')
     .columns(['department', 'budget', 'project_id'])
     .execute();
+  // « Proposer au client »: an owner lead shown to a buyer in the client area, once per project.
+  await db.schema
+    .createTable('match_proposal')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('lead_id', 'integer', (c) => c.notNull().references('owner_contact.id'))
+    .addColumn('property_id', 'integer', (c) => c.notNull().references('owner_property.id'))
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('buyer_project.id'))
+    .addColumn('buyer_id', 'text', (c) => c.notNull().references('app_user.id'))
+    // No reference: a staff account may be deleted; the audit row keeps who proposed.
+    .addColumn('proposed_by', 'text')
+    .addColumn('proposed_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('match_proposal_once', ['project_id', 'property_id'])
+    .execute();
+  await db.schema
+    .createIndex('match_proposal_buyer')
+    .on('match_proposal')
+    .columns(['buyer_id', 'proposed_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable('match_proposal').execute();
   await db.schema.dropIndex('buyer_project_department_match').execute();
   await db.schema.alterTable('buyer_project_department').dropColumn('budget').execute();
 }

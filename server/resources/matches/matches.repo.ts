@@ -1,4 +1,6 @@
+import { cityName } from '../../../src/domain/arrondissements';
 import type { Db } from '../../db/database';
+import { audit } from '../../staff/audit';
 import {
   matchLeadToProject,
   matchingBudgets,
@@ -220,4 +222,99 @@ export async function leadForMatches(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return { assignedTo: contact.assigned_to, lead: property ? matchLeadOf(property) : null };
+}
+
+/**
+ * « Proposer au client »: the lead's property shown to the buyer on their newest project, with
+ * its audit row, once (a second call finds the first). undefined: no such lead or property, or
+ * the buyer has no project.
+ */
+export async function proposeLead(
+  db: Db,
+  buyerId: string,
+  leadId: number,
+  actorId: string,
+  at: string,
+): Promise<{ proposalId: number; created: boolean } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const project = await trx
+      .selectFrom('buyer_project')
+      .select('id')
+      .where('user_id', '=', buyerId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const property = await trx
+      .selectFrom('owner_property')
+      .select('id')
+      .where('contact_id', '=', leadId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!project || !property) return undefined;
+    const inserted = await trx
+      .insertInto('match_proposal')
+      .values({
+        lead_id: leadId,
+        property_id: property.id,
+        project_id: project.id,
+        buyer_id: buyerId,
+        proposed_by: actorId,
+        proposed_at: at,
+      })
+      .onConflict((oc) => oc.columns(['project_id', 'property_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      await audit(
+        trx,
+        {
+          actorId,
+          action: 'match-proposal',
+          recordType: 'buyer',
+          recordId: buyerId,
+          after: { leadId, propertyId: property.id, projectId: project.id },
+        },
+        at,
+      );
+      return { proposalId: inserted.id, created: true };
+    }
+    const existing = await trx
+      .selectFrom('match_proposal')
+      .select('id')
+      .where('project_id', '=', project.id)
+      .where('property_id', '=', property.id)
+      .executeTakeFirstOrThrow();
+    return { proposalId: existing.id, created: false };
+  });
+}
+
+/** The properties proposed to a client, newest first (what the client area shows). */
+export async function proposalsOf(db: Db, buyerId: string) {
+  const rows = await db
+    .selectFrom('match_proposal as m')
+    .innerJoin('owner_property as o', 'o.id', 'm.property_id')
+    .select([
+      'm.id',
+      'o.city',
+      'o.department',
+      'o.type_bien',
+      'o.price',
+      'o.room_count',
+      'o.surface',
+      'm.proposed_at',
+    ])
+    .where('m.buyer_id', '=', buyerId)
+    .orderBy('m.proposed_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(MATCH_LIST_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    city: cityName(r.city),
+    department: r.department,
+    typeBien: r.type_bien,
+    price: r.price,
+    roomCount: r.room_count,
+    surface: r.surface,
+    proposedAt: r.proposed_at,
+  }));
 }

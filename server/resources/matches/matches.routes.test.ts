@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buyerMatchesPath, leadMatchesPath } from '../../../src/domain/api/matches';
+import {
+  CLIENT_PROPOSALS_PATH,
+  buyerMatchesPath,
+  buyerProposalsPath,
+  leadMatchesPath,
+} from '../../../src/domain/api/matches';
+import { signedIn } from '../../test-app';
 import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
 
@@ -60,5 +66,54 @@ describe('GET matches of a lead', () => {
     const theirs = await addLead(t.db, 'Autre', t.ids.manager, 'Vincennes');
     expect((await t.call('chasseur', 'GET', leadMatchesPath(theirs))).status).toBe(404);
     expect((await t.call('client', 'GET', leadMatchesPath(theirs))).status).toBe(403);
+  });
+});
+
+describe('« Proposer au client »', () => {
+  it('shows the property to the client once, however often it is proposed', async () => {
+    const { t, own, leadId } = await setup();
+    const path = buyerProposalsPath(own.userId);
+    const first = await t.call('chasseur', 'POST', path, { leadId });
+    expect(first.status).toBe(201);
+    const again = await t.call('chasseur', 'POST', path, { leadId });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ proposalId: first.body.proposalId, created: false });
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'match-proposal')
+      .where('record_id', '=', own.userId)
+      .execute();
+    expect(audits).toHaveLength(1);
+
+    const client = await signedIn(t, 'matchown@exemple.fr');
+    const res = await t.app.request(CLIENT_PROPOSALS_PATH, { headers: client.headers });
+    expect(res.status).toBe(200);
+    const { proposals } = (await res.json()) as { proposals: Record<string, unknown>[] };
+    expect(proposals).toEqual([
+      expect.objectContaining({ city: 'Vincennes', price: 520_000, roomCount: 3, surface: 3 }),
+    ]);
+    // Never the owner's identity.
+    expect(JSON.stringify(proposals)).not.toMatch(/Vendeur|Odile|@/);
+    // Another client sees none of it.
+    const other = await signedIn(t, 'matchother@exemple.fr');
+    const theirs = await t.app.request(CLIENT_PROPOSALS_PATH, { headers: other.headers });
+    expect(await theirs.json()).toEqual({ proposals: [] });
+  });
+
+  it('refuses another hunter’s buyer, an unknown lead, a bad body', async () => {
+    const { t, others, own, leadId } = await setup();
+    expect(
+      (await t.call('chasseur', 'POST', buyerProposalsPath(others.userId), { leadId })).status,
+    ).toBe(404);
+    expect(
+      (await t.call('chasseur', 'POST', buyerProposalsPath(own.userId), { leadId: 999_999 }))
+        .status,
+    ).toBe(404);
+    const bad = await t.call('chasseur', 'POST', buyerProposalsPath(own.userId), { leadId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(
+      (await t.call('client', 'POST', buyerProposalsPath(own.userId), { leadId })).status,
+    ).toBe(403);
   });
 });

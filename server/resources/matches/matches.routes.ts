@@ -1,28 +1,38 @@
 import { Hono } from 'hono';
 import {
   BUYER_MATCHES_PATH,
+  BUYER_PROPOSALS_PATH,
+  CLIENT_PROPOSALS_PATH,
   LEAD_MATCHES_PATH,
+  proposalCreateSchema,
   type BuyerMatchesResponse,
+  type ClientProposalsResponse,
   type LeadMatchesResponse,
+  type ProposalCreated,
 } from '../../../src/domain/api/matches';
-import { requireAuth, type AuthEnv } from '../../auth/middleware';
-import { apiError } from '../../http/errors';
+import { Role } from '../../../src/domain/roles';
+import { requireAuth, requireRoles, type AuthEnv } from '../../auth/middleware';
+import { apiError, validationError } from '../../http/errors';
 import type { StaffRouteDeps } from '../../staff/deps';
-import { inScope, requireStaff, type StaffEnv } from '../../staff/policy';
+import { actorOf, inScope, requireStaff, type StaffEnv } from '../../staff/policy';
 import {
   buyerForMatches,
   leadForMatches,
   leadsMatchingProject,
   projectsMatchingLead,
+  proposalsOf,
+  proposeLead,
 } from './matches.repo';
 
 const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
 const NOT_FOUND_LEAD = 'Ce contact n’existe pas ou ne vous est pas attribué.';
+const NOTHING_TO_PROPOSE = 'Ce bien ou le projet de ce client n’existe pas.';
 const under = (path: string) => path.replace(/^\/api/, '');
 
 /**
  * Rapprochement (issue 31): the leads that fit a buyer, the buyers that fit a lead. A hunter
- * asks about their own records and sees their own buyers; supervisors all. Mounted on /api.
+ * asks about their own records and sees their own buyers; supervisors all. « Proposer au client »
+ * shows a lead's property to the buyer, who reads it in the client area. Mounted on /api.
  */
 export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   const { db } = deps;
@@ -45,6 +55,26 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       return apiError(c, 404, NOT_FOUND_LEAD);
     const matches = found.lead ? await projectsMatchingLead(db, found.lead, c.get('scope')) : [];
     return c.json({ matches } satisfies LeadMatchesResponse);
+  });
+
+  // « Proposer au client »: proposing twice keeps one proposal (201, then 200).
+  app.post(under(BUYER_PROPOSALS_PATH), ...staff, async (c) => {
+    const buyerId = c.req.param('buyerId') ?? '';
+    const buyer = await buyerForMatches(db, buyerId);
+    if (!buyer || !inScope(c.get('scope'), buyer.hunterId))
+      return apiError(c, 404, NOT_FOUND_BUYER);
+    const parsed = proposalCreateSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const at = new Date(deps.now()).toISOString();
+    const made = await proposeLead(db, buyerId, parsed.data.leadId, actorOf(c).id, at);
+    if (!made) return apiError(c, 404, NOTHING_TO_PROPOSE);
+    return c.json(made satisfies ProposalCreated, made.created ? 201 : 200);
+  });
+
+  const client = [requireAuth(deps.tokens, deps.users), requireRoles([Role.CLIENT])] as const;
+  app.get(under(CLIENT_PROPOSALS_PATH), ...client, async (c) => {
+    const proposals = await proposalsOf(db, c.get('user')._id);
+    return c.json({ proposals } satisfies ClientProposalsResponse);
   });
 
   return app as unknown as Hono<AuthEnv>;

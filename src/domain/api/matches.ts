@@ -56,3 +56,39 @@ export const leadMatchesResponseSchema = z.object({
   matches: z.array(projectMatchSchema),
 });
 export type LeadMatchesResponse = z.infer<typeof leadMatchesResponseSchema>;
+
+/**
+ * POST (Idempotency-Key not needed: proposing twice keeps one proposal): « Proposer au client »,
+ * an owner lead shown to the buyer in the client area. 201 the first time, 200 after.
+ */
+export const BUYER_PROPOSALS_PATH = '/api/staff/buyers/:buyerId/proposals';
+export const buyerProposalsPath = (buyerId: string) =>
+  BUYER_PROPOSALS_PATH.replace(':buyerId', encodeURIComponent(buyerId));
+export const proposalCreateSchema = z.object({
+  leadId: z.number({ error: 'Choisissez le bien à proposer.' }).int().positive(),
+});
+export type ProposalCreate = z.infer<typeof proposalCreateSchema>;
+export const proposalCreatedSchema = z.object({
+  proposalId: z.number().int(),
+  created: z.boolean(),
+});
+export type ProposalCreated = z.infer<typeof proposalCreatedSchema>;
+
+/** GET (client): the properties proposed to the signed-in client, newest first. */
+export const CLIENT_PROPOSALS_PATH = '/api/client/proposals';
+/** What the client sees of a proposed property: never the owner's identity. */
+export const clientProposalSchema = z.object({
+  id: z.number().int(),
+  city: z.string(),
+  department: z.string(),
+  typeBien: z.number().int(),
+  price: z.number().nullable(),
+  roomCount: z.number().int(),
+  surface: z.number().int(),
+  proposedAt: z.string(),
+});
+export type ClientProposal = z.infer<typeof clientProposalSchema>;
+export const clientProposalsResponseSchema = z.object({
+  proposals: z.array(clientProposalSchema),
+});
+export type ClientProposalsResponse = z.infer<typeof clientProposalsResponseSchema>;
