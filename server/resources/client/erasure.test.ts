@@ -12,7 +12,7 @@ import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import { givePriorMandate } from '../mandates/test-mandates';
 import { staffTestApp } from '../../staff/test-staff';
 import { postJson } from '../../test-app';
-import { fieldNamesOnly, IDEMPOTENCY_REPLAY_MS, purgeErasable } from './erasure';
+import { fieldNamesOnly, IDEMPOTENCY_REPLAY_MS, needlesOf, purgeErasable } from './erasure';
 
 let db: Db | undefined;
 let root: string | undefined;
@@ -30,7 +30,9 @@ const PERSON = {
   email: 'eulalie.vandermeersch@exemple.fr',
   phone: '0611223344',
 };
-const NEEDLES = [PERSON.email, PERSON.firstname, PERSON.lastname, PERSON.phone];
+/** The phone as people type it (the contact form keeps it so). */
+const SPACED_PHONE = '06 11 22 33 44';
+const NEEDLES = [PERSON.email, PERSON.firstname, PERSON.lastname, PERSON.phone, SPACED_PHONE];
 /** The tables kept by law (issue 30): the signed mandate and the register. */
 const KEPT = new Set(['mandate', 'mandate_register_entry', 'mandate_register_counter']);
 
@@ -181,8 +183,8 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
       '/api/contact',
       postJson({
         name: `${PERSON.firstname} ${PERSON.lastname}`,
-        email: PERSON.email,
-        phone,
+        email: PERSON.email.toUpperCase(),
+        phone: SPACED_PHONE,
         subject: 'achat',
         message: 'Je cherche un trois-pièces à Vincennes.',
         consent: true,
@@ -366,6 +368,16 @@ describe('erasure helpers', () => {
       before: JSON.stringify({ cities: '[supprimé]' }),
       after: null,
     });
+  });
+
+  it('finds the person by e-mail, full name and phone in its usual forms', () => {
+    expect(needlesOf({ id: 'u1', ...PERSON, email: 'Eulalie.V@Exemple.fr' })).toEqual([
+      'eulalie.v@exemple.fr',
+      PERSON.phone,
+      SPACED_PHONE,
+      'Eulalie Vandermeersch',
+    ]);
+    expect(needlesOf({ id: 'u1', ...PERSON, phone: '' })).toHaveLength(2);
   });
 
   it('expires idempotency answers after their replay window', async () => {

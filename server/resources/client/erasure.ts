@@ -34,25 +34,31 @@ export const erasedMailGroup = (userId: string) => `erase:${userId}`;
 /** A sent mail's row once blanked: who it went to and what it said are gone, the fact stays. */
 export const BLANK_MAIL = { recipient: '', subject: ERASED, text: '', html: '' } as const;
 
-/** The strings that find the person in free text: e-mail, phone, « Prénom Nom ». */
+/**
+ * The strings that find the person in free text: e-mail, « Prénom Nom », the phone as stored, its
+ * digits alone and in pairs (« 06 11 22 33 44 », as people type it in the contact form).
+ */
 export function needlesOf(person: ErasedPerson): string[] {
   const phone = person.phone.trim();
-  const name = `${person.firstname} ${person.lastname}`.trim();
+  const digits = phone.replace(/\D/g, '');
+  const name = `${person.firstname.trim()} ${person.lastname.trim()}`;
   return [
-    person.email.trim().toLowerCase(),
-    ...(phone.replace(/\D/g, '').length >= 6 ? [phone] : []),
-    ...(person.firstname.trim() && person.lastname.trim() ? [name] : []),
+    ...new Set([
+      person.email.trim().toLowerCase(),
+      ...(digits.length >= 6 ? [phone, digits, digits.replace(/(\d{2})(?=\d)/g, '$1 ')] : []),
+      ...(person.firstname.trim() && person.lastname.trim() ? [name] : []),
+    ]),
   ];
 }
 
-/** `column` contains one of `needles` (LIKE: case-insensitive on SQLite, exact on PostgreSQL). */
+/** One of `columns` contains one of `needles`, whatever the case (lower() on both sides). */
 function mentions<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   columns: readonly string[],
   needles: readonly string[],
 ): Expression<SqlBool> {
   const tests = columns.flatMap((c) =>
-    needles.map((n) => sql<SqlBool>`${sql.ref(c)} like ${`%${n}%`}`),
+    needles.map((n) => sql<SqlBool>`lower(${sql.ref(c)}) like lower(${`%${n}%`})`),
   );
   return tests.length ? eb.or(tests) : sql<SqlBool>`1 = 0`;
 }
