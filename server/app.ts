@@ -25,6 +25,7 @@ import { adminUsersRoutes } from './resources/users/admin-users.routes';
 import { clientAreaRoutes } from './resources/client/client.routes';
 import { clientDocumentsRoutes } from './resources/documents/documents.routes';
 import { visitsRoutes } from './resources/visits/visits.routes';
+import { routingRoutes } from './resources/routing/routing.routes';
 import { tasksRoutes } from './resources/tasks/tasks.routes';
 import { matchesRoutes } from './resources/matches/matches.routes';
 import { mandatesRoutes } from './resources/mandates/mandates.routes';
@@ -196,6 +197,7 @@ export function createApp({
   app.route('/api', pushRoutes({ ...staff, throttle }));
   app.route('/api', todayRoutes(staff));
   app.route('/api', tasksRoutes(staff));
+  app.route('/api', routingRoutes(staff));
   app.route('/api', matchesRoutes(staff));
   // The mandat de recherche and the registre des mandats (issue 30, docs/mandates.md).
   // With SIGNATURE_PROVIDER=yousign, « J’accepte » sends the mandate to Yousign (this route comes

@@ -12,7 +12,10 @@ import { openDocumentStore } from './resources/documents/open-document-store';
 import { MailQueue } from './mail/mail-queue';
 import { LocalTransport, MailWorker, SmtpTransport } from './mail/mail-worker';
 import { databaseLabel, migrateToLatest, openDatabase, withStartupLock } from './db/database';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, publicBaseUrl } from './env';
+import { JobWorker } from './jobs/job-worker';
+import { reminderHandlers } from './resources/routing/reminders';
+import { company } from '../src/domain/company';
 import { archiveBuildAssets } from './http/assets-archive';
 import { createLogger, instanceId, type Logger } from './log';
 import { loadGeoIndex } from './geo/geo-data';
@@ -88,6 +91,12 @@ async function main(): Promise<void> {
       'Aucun SMTP_URL\u00a0: les e-mails attendent dans la file (table mail_queue) et partiront au démarrage suivant, une fois SMTP_URL configuré.',
     );
   }
+  // Issue 31: the jobs the server runs later by itself (reminders), claimed like the mails.
+  const jobs = new JobWorker(
+    db,
+    reminderHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
+    { log },
+  );
   const geo = loadGeoIndex();
 
   // Built layout: dist/server/main.js beside dist/client. In dev (tsx) Vite serves the client.
@@ -119,6 +128,7 @@ async function main(): Promise<void> {
   });
 
   worker?.start();
+  jobs.start();
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {
@@ -141,7 +151,7 @@ async function main(): Promise<void> {
     server.close(() => {
       // The mail in hand is finished and marked before the database closes: nothing is sent
       // twice after a restart.
-      void (worker?.stop() ?? Promise.resolve())
+      void Promise.all([worker?.stop(), jobs.stop()])
         .then(() => {
           if (transport instanceof SmtpTransport) transport.close();
           return db.destroy();

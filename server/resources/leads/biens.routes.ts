@@ -3,6 +3,7 @@ import { cityValue } from '../../../src/domain/arrondissements';
 import { company } from '../../../src/domain/company';
 import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.schema';
 import type { Db } from '../../db/database';
+import { ownerLeadArrived } from '../routing/routing.repo';
 import { insertOwnerLead } from './owner-leads.repo';
 import type { GeoIndex } from '../../geo/geo-data';
 import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../../http/form-limits';
@@ -59,6 +60,8 @@ export function biensRoutes({
         const now = new Date().toISOString();
         const stored = cityValue(city);
         const property = await insertOwnerLead(trx, contact, bien, stored, now);
+        // Issue 31: given to a hunter by the managers' rule, and its reminders planned.
+        await ownerLeadArrived(trx, property.id, Date.parse(now));
         // The mails are stored with the lead (one transaction): neither exists without the other,
         // and the queue delivers them even if the mail server is down now.
         if (confirmOwner)

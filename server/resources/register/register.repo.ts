@@ -6,6 +6,7 @@ import type { MailQueue } from '../../mail/mail-queue';
 import { newBuyerMail } from '../../mail/templates';
 import { queueAccountLink } from '../auth/account-links';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
+import { recordArrived } from '../routing/routing.repo';
 import type { AccountTokens, UsersRepo } from '../users/users.repo';
 
 /** An account already has this e-mail address (409). */
@@ -49,6 +50,8 @@ export async function registerBuyer(
     trx,
   );
   await insertBuyerProject(trx, user.id, project, partnerCode);
+  // Issue 31: given to a hunter by the managers' rule, and its reminders planned.
+  await recordArrived(trx, { type: 'buyer', userId: user.id }, Date.now());
   await queueAccountLink(trx, deps, 'activation', {
     id: user.id,
     email: person.email,

@@ -418,3 +418,17 @@ export async function notificationsOf(
     readAt: r.read_at,
   }));
 }
+
+/** recordArrived for the lead of a property just stored by insertOwnerLead (its id). */
+export async function ownerLeadArrived(
+  trx: Kysely<Database>,
+  propertyId: number,
+  nowMs: number,
+): Promise<string | null> {
+  const { contact_id: leadId } = await trx
+    .selectFrom('owner_property')
+    .select('contact_id')
+    .where('id', '=', propertyId)
+    .executeTakeFirstOrThrow();
+  return recordArrived(trx, { type: 'owner', leadId }, nowMs);
+}
