@@ -2,12 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
 import type { Db } from '../../db/database';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { onPostgres } from '../../db/test-database';
+import { MailWorker } from '../../mail/mail-worker';
+import type { Mail } from '../../mail/templates';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import { givePriorMandate } from '../mandates/test-mandates';
 import { staffTestApp } from '../../staff/test-staff';
@@ -350,6 +352,43 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
           .executeTakeFirstOrThrow()
       ).is_archived,
     ).toBe(1);
+  });
+});
+
+describe('the deletion’s confirmation mail', () => {
+  it('goes to the address the account had, and is blanked as soon as the worker sent it', async () => {
+    const t = await staffTestApp();
+    db = t.db;
+    const sent: string[] = [];
+    const transport = {
+      deliver: (mail: Mail) => {
+        sent.push(mail.to);
+        return Promise.resolve();
+      },
+    };
+    const done = await t.call('client', 'POST', '/api/client/delete-account', {
+      password: DEMO_PASSWORD,
+    });
+    expect(done.status).toBe(200);
+    const worker = new MailWorker(t.db, t.mails, transport, { pollMs: 20 });
+    worker.start();
+    try {
+      await vi.waitFor(
+        async () => {
+          const row = await t.db
+            .selectFrom('mail_queue')
+            .selectAll()
+            .where('group_key', '=', `erase:${t.ids.client}`)
+            .executeTakeFirstOrThrow();
+          expect(row.status).toBe('sent');
+          expect(row).toMatchObject({ recipient: '', text: '', html: '', subject: '[supprimé]' });
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(sent).toContain('client@demo.chassimmo.fr');
   });
 });
 
