@@ -80,10 +80,11 @@ async function remind(
     .execute();
   const role = who === 'hunter' ? Role.CHASSEUR : Role.MANAGER;
   const people = recipients.filter((r) => toUser(r).roles.includes(role));
+  // No name in the stored line (erasure, issue 31): the list shows the record's current name.
   const text =
     who === 'hunter'
-      ? `${record.name} (${record.label}) attend votre appel depuis 24\u00a0heures.`
-      : `${record.name} (${record.label}) n’a pas été contacté en 40\u00a0heures.`;
+      ? `Nouveau ${record.label} à contacter\u00a0: il attend votre appel depuis 24\u00a0heures.`
+      : `Nouveau ${record.label} pas contacté en 40\u00a0heures (promesse\u00a0: 48\u00a0heures).`;
   const at = new Date(nowMs).toISOString();
   for (const person of people) {
     await trx

@@ -306,7 +306,7 @@ describe('reminders of uncontacted records', () => {
           kind: 'reminder-hunter',
           record_type: 'owner',
           record_id: String(routed.leadId),
-          text: `${validOwnerSubmission.contact.firstname} Lead94 (propriétaire) attend votre appel depuis 24\u00a0heures.`,
+          text: 'Nouveau propriétaire à contacter\u00a0: il attend votre appel depuis 24\u00a0heures.',
         },
         expect.objectContaining({
           user_id: buyer.hunter,

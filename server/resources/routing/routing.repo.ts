@@ -10,6 +10,7 @@ import {
   type RoutingRule,
   type RoutingSettingsResponse,
 } from '../../../src/domain/api/routing';
+import { fullName } from '../../../src/domain/person-name';
 import { Role } from '../../../src/domain/roles';
 import type { Db } from '../../db/database';
 import type { Database, StaffRecordType } from '../../db/schema';
@@ -408,11 +409,39 @@ export async function notificationsOf(
     .orderBy('id', 'desc')
     .limit(NOTIFICATIONS_SHOWN)
     .execute();
+  const ids = (type: ClaimRecordType) =>
+    rows.filter((r) => r.record_type === type).map((r) => r.record_id);
+  const leadIds = ids('owner')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n));
+  const buyerIds = ids('buyer');
+  const [leads, buyers] = await Promise.all([
+    leadIds.length === 0
+      ? []
+      : db
+          .selectFrom('owner_contact')
+          .select(['id', 'firstname', 'lastname'])
+          .where('id', 'in', leadIds)
+          .execute(),
+    buyerIds.length === 0
+      ? []
+      : db
+          .selectFrom('app_user')
+          .select(['id', 'firstname', 'lastname'])
+          .where('id', 'in', buyerIds)
+          .where('deleted_at', 'is', null)
+          .execute(),
+  ]);
+  const names = new Map<string, string>([
+    ...leads.map((l) => [`owner:${l.id}`, fullName(l)] as const),
+    ...buyers.map((b) => [`buyer:${b.id}`, fullName(b)] as const),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as NotificationView['kind'],
     recordType: r.record_type as ClaimRecordType,
     recordId: r.record_id,
+    recordName: names.get(`${r.record_type}:${r.record_id}`) ?? null,
     text: r.text,
     createdAt: r.created_at,
     readAt: r.read_at,

@@ -183,10 +183,26 @@ describe('routing API', () => {
         .execute();
     const res = await t.call('chasseur', 'GET', NOTIFICATIONS_PATH);
     expect(res.status).toBe(200);
-    expect(res.body.notifications.map((n: { text: string }) => n.text)).toEqual([
-      'Rappel 1',
-      'Rappel 0',
+    expect(
+      res.body.notifications.map((n: { text: string; recordName: string | null }) => [
+        n.text,
+        n.recordName,
+      ]),
+    ).toEqual([
+      ['Rappel 1', null],
+      ['Rappel 0', null],
     ]);
+    // The record's name is read when listed, never stored in the line.
+    const lead = await postLead(t);
+    await t.db
+      .updateTable('staff_notification')
+      .set({ record_id: String(lead.id) })
+      .where('text', '=', 'Rappel 1')
+      .execute();
+    const named = await t.call('chasseur', 'GET', NOTIFICATIONS_PATH);
+    expect(named.body.notifications[0].recordName).toBe(
+      `${validOwnerSubmission.contact.firstname} ${validOwnerSubmission.contact.lastname}`,
+    );
     expect((await t.call('client', 'GET', NOTIFICATIONS_PATH)).status).toBe(403);
   });
 });

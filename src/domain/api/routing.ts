@@ -71,6 +71,8 @@ export interface NotificationView {
   kind: 'reminder-hunter' | 'reminder-managers';
   recordType: ClaimRecordType;
   recordId: string;
+  /** The record's name now (null once erased); the stored text names nobody. */
+  recordName: string | null;
   text: string;
   createdAt: string;
   readAt: string | null;
