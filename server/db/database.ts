@@ -41,12 +41,25 @@ export function openDatabase(where: string, options: OpenOptions = {}): Db {
   return isPostgresUrl(where) ? openPostgres(where, options) : openSqlite(where);
 }
 
+/**
+ * Narrows an existing folder or file to its owner (an installation made before issue 31 has
+ * 0755/0644). A path owned by someone else (a mounted volume) is left as it is rather than
+ * stopping the server: chmod is refused there.
+ */
+function ownerOnly(target: string, mode: number): void {
+  try {
+    chmodSync(target, mode);
+  } catch {
+    // not ours to change
+  }
+}
+
 function openSqlite(dataDir: string): Db {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     // Owner only (issue 31): the folder, the database and its WAL hold every person's data.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    chmodSync(dataDir, 0o700);
+    ownerOnly(dataDir, 0o700);
     file = path.join(dataDir, 'app.sqlite');
     if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   }
@@ -55,7 +68,7 @@ function openSqlite(dataDir: string): Db {
   // What is deleted is overwritten with zeros, not left in free pages (account deletion).
   sqlite.pragma('secure_delete = ON');
   if (file !== ':memory:')
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) ownerOnly(f, 0o600);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
