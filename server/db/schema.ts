@@ -171,6 +171,13 @@ export interface MatchProposalTable {
   proposed_at: string;
 }
 
+/** A hunter told of a new owner lead fitting their buyers (issue 31), once per hunter and lead. */
+export interface MatchNoticeTable {
+  hunter_id: string;
+  lead_id: number;
+  sent_at: string;
+}
+
 /** Each stage move of a project (spec 4.7): who, when, from, to, and the note. */
 export interface ProjectStageMoveTable {
   id: Generated<number>;
@@ -558,6 +565,7 @@ export interface Database {
   stripe_webhook_event: StripeWebhookEventTable;
   buyer_project_department: BuyerProjectDepartmentTable;
   match_proposal: MatchProposalTable;
+  match_notice: MatchNoticeTable;
   project_stage_move: ProjectStageMoveTable;
   staff_note: StaffNoteTable;
   audit_log: AuditLogTable;

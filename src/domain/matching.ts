@@ -132,8 +132,15 @@ function floorName(floor: number): string {
   return floor === 0 ? 'rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`;
 }
 
-/** Scores one owner lead against one buyer project. */
-export function matchLeadToProject(lead: MatchLead, project: MatchProject): MatchResult {
+/**
+ * Scores one owner lead against one buyer project. `say` false leaves the texts empty: ranking
+ * thousands of projects needs only the scores, and the texts of the few kept are made after.
+ */
+export function matchLeadToProject(
+  lead: MatchLead,
+  project: MatchProject,
+  say = true,
+): MatchResult {
   // Place: the city when the buyer named it, else the department.
   const cityMatch = project.cities.some((city) => sameCity(city, lead.city));
   if (!cityMatch && !project.departments.includes(lead.department)) {
@@ -143,7 +150,7 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
       reason: `${cityName(lead.city)} (${lead.department}) hors des villes et départements recherchés`,
     };
   }
-  const typeLabel = labelOf(bienTypes, lead.typeBien);
+  const typeLabel = say ? labelOf(bienTypes, lead.typeBien) : '';
   if (!project.typeBien.includes(lead.typeBien)) {
     return {
       matches: false,
@@ -152,9 +159,11 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
     };
   }
   const budgetText = (price: number) =>
-    `budget ${formatEuro(project.budget)} pour ${formatEuro(price)} demandés${NBSP}: ${signedPercent(
-      (project.budget - price) / price,
-    )}`;
+    !say
+      ? ''
+      : `budget ${formatEuro(project.budget)} pour ${formatEuro(price)} demandés${NBSP}: ${signedPercent(
+          (project.budget - price) / price,
+        )}`;
   if (lead.price !== null) {
     const { lowest, highest } = matchingBudgets(lead.price);
     if (project.budget < lowest || project.budget > highest)
@@ -165,7 +174,7 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
     cityMatch
       ? {
           kind: 'place',
-          text: `à ${cityName(lead.city)}, ville recherchée`,
+          text: say ? `à ${cityName(lead.city)}, ville recherchée` : '',
           points: MATCH_POINTS.city,
         }
       : {
@@ -184,8 +193,8 @@ export function matchLeadToProject(lead: MatchLead, project: MatchProject): Matc
               ? MATCH_POINTS.budgetWithin
               : MATCH_POINTS.budgetNegotiation,
         },
-    bandReason('rooms', lead.roomCount, project.roomCount, roomCounts),
-    bandReason('surface', lead.surface, project.surface, surfaceBands),
+    bandReason('rooms', lead.roomCount, project.roomCount, say ? roomCounts : []),
+    bandReason('surface', lead.surface, project.surface, say ? surfaceBands : []),
   ];
   if (lead.floor != null) {
     const name = floorName(lead.floor);

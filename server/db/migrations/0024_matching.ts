@@ -36,9 +36,18 @@ export async function up(db: Kysely<unknown>) {
     .on('match_proposal')
     .columns(['buyer_id', 'proposed_at'])
     .execute();
+  // A hunter told of a new owner lead fitting their buyers: once per hunter and lead.
+  await db.schema
+    .createTable('match_notice')
+    .addColumn('hunter_id', 'text', (c) => c.notNull())
+    .addColumn('lead_id', 'integer', (c) => c.notNull().references('owner_contact.id'))
+    .addColumn('sent_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('match_notice_pk', ['hunter_id', 'lead_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable('match_notice').execute();
   await db.schema.dropTable('match_proposal').execute();
   await db.schema.dropIndex('buyer_project_department_match').execute();
   await db.schema.alterTable('buyer_project_department').dropColumn('budget').execute();

@@ -1,5 +1,8 @@
 import { cityName } from '../../../src/domain/arrondissements';
+import { fullName } from '../../../src/domain/person-name';
 import type { Db } from '../../db/database';
+import type { MailQueue } from '../../mail/mail-queue';
+import { escapeHtml, type Mail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
 import {
   matchLeadToProject,
@@ -9,6 +12,7 @@ import {
   type MatchLead,
   type MatchProject,
   type MatchReason,
+  type MatchResult,
 } from '../../../src/domain/matching';
 import type { BienType } from '../../../src/domain/property';
 import type { Scope } from '../../staff/policy';
@@ -44,6 +48,8 @@ export interface LeadMatch {
   score: number;
   reasons: MatchReason[];
 }
+
+const reasonsOf = (result: MatchResult): MatchReason[] => (result.matches ? result.reasons : []);
 
 /** An owner property read as matching reads it. */
 export function matchLeadOf(row: {
@@ -100,7 +106,6 @@ export async function projectsMatchingLead(
       'p.id',
       'p.user_id',
       'p.hunter_id',
-      'p.client_name',
       'p.departments',
       'p.cities',
       'p.type_bien',
@@ -118,16 +123,32 @@ export async function projectsMatchingLead(
   }
   if (scope.kind === 'hunter') query = query.where('p.hunter_id', '=', scope.hunterId);
   const rows = await query.execute();
-  return rankMatches(rows, (row) => matchLeadToProject(lead, matchProjectOf(row)))
-    .slice(0, limit)
-    .map(({ item, score, reasons }) => ({
-      projectId: item.id,
-      buyerId: item.user_id,
-      hunterId: item.hunter_id,
-      clientName: item.client_name,
-      score,
-      reasons,
-    }));
+  // Scores only for the thousands, then the reasons of the few kept.
+  const best = rankMatches(rows, (row) =>
+    matchLeadToProject(lead, matchProjectOf(row), false),
+  ).slice(0, limit);
+  // The names of the kept ones only: joining the accounts for every candidate doubles the time.
+  const names = new Map<string, string>();
+  if (best.length > 0) {
+    const people = await db
+      .selectFrom('app_user')
+      .select(['id', 'firstname', 'lastname'])
+      .where(
+        'id',
+        'in',
+        best.map((m) => m.item.user_id),
+      )
+      .execute();
+    for (const person of people) names.set(person.id, fullName(person));
+  }
+  return best.map(({ item, score }) => ({
+    projectId: item.id,
+    buyerId: item.user_id,
+    hunterId: item.hunter_id,
+    clientName: names.get(item.user_id) ?? '',
+    score,
+    reasons: reasonsOf(matchLeadToProject(lead, matchProjectOf(item))),
+  }));
 }
 
 /**
@@ -171,16 +192,16 @@ export async function leadsMatchingProject(
     )
     .where('c.lead_status', 'not in', CLOSED_LEAD_STATUSES)
     .execute();
-  return rankMatches(rows, (row) => matchLeadToProject(matchLeadOf(row), project))
+  return rankMatches(rows, (row) => matchLeadToProject(matchLeadOf(row), project, false))
     .slice(0, limit)
-    .map(({ item, score, reasons }) => ({
+    .map(({ item, score }) => ({
       leadId: item.contact_id,
       propertyId: item.id,
       assignedTo: item.assigned_to,
       city: item.city,
       price: item.price,
       score,
-      reasons,
+      reasons: reasonsOf(matchLeadToProject(matchLeadOf(item), project)),
     }));
 }
 
@@ -317,4 +338,66 @@ export async function proposalsOf(db: Db, buyerId: string) {
     surface: r.surface,
     proposedAt: r.proposed_at,
   }));
+}
+
+/** The mail telling a hunter that a new owner lead fits some of their buyers. */
+export function matchingLeadMail(to: string, city: string, buyers: readonly string[]): Mail {
+  const subject = `Un nouveau bien à ${cityName(city)} correspond à vos acquéreurs`;
+  const lines = [
+    'Bonjour,',
+    '',
+    `Un propriétaire vient de nous confier un bien à ${cityName(city)} qui correspond ${
+      buyers.length > 1 ? `à ${buyers.length} de vos acquéreurs` : 'à l’un de vos acquéreurs'
+    }\u00a0: ${buyers.join(', ')}.`,
+    'Retrouvez-le sur leur fiche, avec les raisons du rapprochement.',
+  ];
+  return {
+    to,
+    subject,
+    text: lines.join('\n'),
+    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
+  };
+}
+
+/**
+ * A new owner lead: the hunters of the buyers it fits are told by mail, each once (the notice's
+ * key hunter + lead: a replay or a second call adds nothing). In the lead's transaction.
+ */
+export async function notifyMatchingHunters(
+  trx: Db,
+  mails: MailQueue,
+  propertyId: number,
+  at: string,
+): Promise<number> {
+  const property = await trx
+    .selectFrom('owner_property')
+    .select(['contact_id', 'department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
+    .where('id', '=', propertyId)
+    .executeTakeFirst();
+  if (!property) return 0;
+  const byHunter = new Map<string, string[]>();
+  for (const match of await projectsMatchingLead(trx, matchLeadOf(property))) {
+    if (match.hunterId === null) continue;
+    byHunter.set(match.hunterId, [...(byHunter.get(match.hunterId) ?? []), match.clientName]);
+  }
+  let told = 0;
+  for (const [hunterId, buyers] of byHunter) {
+    const fresh = await trx
+      .insertInto('match_notice')
+      .values({ hunter_id: hunterId, lead_id: property.contact_id, sent_at: at })
+      .onConflict((oc) => oc.columns(['hunter_id', 'lead_id']).doNothing())
+      .returning('hunter_id')
+      .executeTakeFirst();
+    if (!fresh) continue;
+    const hunter = await trx
+      .selectFrom('app_user')
+      .select('email')
+      .where('id', '=', hunterId)
+      .where('is_archived', '=', 0)
+      .executeTakeFirst();
+    if (!hunter) continue;
+    await mails.enqueue(matchingLeadMail(hunter.email, property.city, buyers), trx);
+    told++;
+  }
+  return told;
 }
