@@ -56,6 +56,14 @@ describe('server jobs', () => {
       attempts: 1,
       done_at: new Date(now).toISOString(),
     });
+
+    // Finished jobs are deleted after 30 days (by an hourly pass).
+    now = T0 + 30 * 24 * HOUR - 1;
+    await worker.drain();
+    expect(await jobs(db)).toHaveLength(1);
+    now = T0 + 30 * 24 * HOUR + 2 * HOUR;
+    await worker.drain();
+    expect(await jobs(db)).toHaveLength(0);
   });
 
   it('retries a failing job without its half-done effects, then marks it failed', async () => {

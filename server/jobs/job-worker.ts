@@ -53,6 +53,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   maxAttempts?: number;
   retryMs?: number;
+  /** Done and failed jobs are deleted after this long (their payload names records). */
+  keepMs?: number;
   log?: { error(fields: object, message: string): void };
 }
 
@@ -71,6 +73,8 @@ export class JobWorker {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly retryMs: number;
+  private readonly keepMs: number;
+  private purgedAt = -Infinity;
   private readonly log: { error(fields: object, message: string): void };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -89,6 +93,7 @@ export class JobWorker {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.retryMs = options.retryMs ?? 5 * 60_000;
+    this.keepMs = options.keepMs ?? 30 * 24 * 60 * 60_000;
     this.log = options.log ?? {
       error: (fields: object, msg: string) => console.error(msg, fields),
     };
@@ -136,11 +141,24 @@ export class JobWorker {
 
   /** Runs every due job once; resolves when none is left for now (tests call it directly). */
   async drain(): Promise<void> {
+    await this.purge();
     while (!this.stopping) {
       const claimed = await this.claim();
       if (!claimed) return;
       await this.run(claimed);
     }
+  }
+
+  /** Once an hour: finished jobs older than keepMs go (a new arrival never reuses their key). */
+  private async purge(): Promise<void> {
+    const t = this.now();
+    if (t - this.purgedAt < 60 * 60_000) return;
+    this.purgedAt = t;
+    await this.db
+      .deleteFrom('job')
+      .where('status', 'in', ['done', 'failed'])
+      .where('created_at', '<', new Date(t - this.keepMs).toISOString())
+      .execute();
   }
 
   private async claim() {
