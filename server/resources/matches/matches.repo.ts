@@ -229,7 +229,9 @@ export async function buyerForMatches(
 export async function leadForMatches(
   db: Db,
   leadId: number,
-): Promise<{ assignedTo: string | null; lead: MatchLead | null } | undefined> {
+): Promise<
+  { assignedTo: string | null; lead: MatchLead | null; propertyId: number | null } | undefined
+> {
   const contact = await db
     .selectFrom('owner_contact')
     .select('assigned_to')
@@ -238,11 +240,37 @@ export async function leadForMatches(
   if (!contact) return undefined;
   const property = await db
     .selectFrom('owner_property')
-    .select(['department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
+    .select(['id', 'department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
     .where('contact_id', '=', leadId)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return { assignedTo: contact.assigned_to, lead: property ? matchLeadOf(property) : null };
+  return {
+    assignedTo: contact.assigned_to,
+    lead: property ? matchLeadOf(property) : null,
+    propertyId: property?.id ?? null,
+  };
+}
+
+/**
+ * When each listed match was proposed (« Proposer au client »): the proposals of one project
+ * (by property) or of one property (by project). Absent: not proposed.
+ */
+export async function proposalDates(
+  db: Db,
+  of: { projectId: number } | { propertyId: number },
+): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('match_proposal')
+    .select(['project_id', 'property_id', 'proposed_at'])
+    .where(
+      'projectId' in of ? 'project_id' : 'property_id',
+      '=',
+      'projectId' in of ? of.projectId : of.propertyId,
+    )
+    .execute();
+  return new Map(
+    rows.map((r) => ['projectId' in of ? r.property_id : r.project_id, r.proposed_at] as const),
+  );
 }
 
 /**

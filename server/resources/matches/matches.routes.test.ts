@@ -28,6 +28,7 @@ describe('GET matches of a buyer', () => {
     expect(status).toBe(200);
     expect(body.projectId).toBe(own.projectId);
     const match = body.matches.find((m: { leadId: number }) => m.leadId === leadId);
+    expect(match.proposedAt).toBeNull();
     expect(match.reasons.map((r: { text: string }) => r.text)).toEqual([
       'à Vincennes, ville recherchée',
       'Appartement recherché',
@@ -85,6 +86,15 @@ describe('« Proposer au client »', () => {
       .where('record_id', '=', own.userId)
       .execute();
     expect(audits).toHaveLength(1);
+    // Both lists say it was proposed, and when (the first time).
+    const buyerList = await t.call('chasseur', 'GET', buyerMatchesPath(own.userId));
+    const asLead = buyerList.body.matches.find((m: { leadId: number }) => m.leadId === leadId);
+    expect(asLead.proposedAt).toEqual(expect.any(String));
+    const leadList = await t.call('chasseur', 'GET', leadMatchesPath(leadId));
+    const asBuyer = leadList.body.matches.find(
+      (m: { projectId: number }) => m.projectId === own.projectId,
+    );
+    expect(asBuyer.proposedAt).toBe(asLead.proposedAt);
 
     const client = await signedIn(t, 'matchown@exemple.fr');
     const res = await t.app.request(CLIENT_PROPOSALS_PATH, { headers: client.headers });

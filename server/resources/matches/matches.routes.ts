@@ -20,6 +20,7 @@ import {
   leadForMatches,
   leadsMatchingProject,
   projectsMatchingLead,
+  proposalDates,
   proposalsOf,
   proposeLead,
 } from './matches.repo';
@@ -43,8 +44,11 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const buyer = await buyerForMatches(db, c.req.param('buyerId') ?? '');
     if (!buyer || !inScope(c.get('scope'), buyer.hunterId))
       return apiError(c, 404, NOT_FOUND_BUYER);
-    const matches =
-      buyer.projectId === null ? [] : ((await leadsMatchingProject(db, buyer.projectId)) ?? []);
+    if (buyer.projectId === null)
+      return c.json({ projectId: null, matches: [] } satisfies BuyerMatchesResponse);
+    const found = (await leadsMatchingProject(db, buyer.projectId)) ?? [];
+    const proposed = await proposalDates(db, { projectId: buyer.projectId });
+    const matches = found.map((m) => ({ ...m, proposedAt: proposed.get(m.propertyId) ?? null }));
     return c.json({ projectId: buyer.projectId, matches } satisfies BuyerMatchesResponse);
   });
 
@@ -53,7 +57,11 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     const found = Number.isSafeInteger(leadId) ? await leadForMatches(db, leadId) : undefined;
     if (!found || !inScope(c.get('scope'), found.assignedTo))
       return apiError(c, 404, NOT_FOUND_LEAD);
-    const matches = found.lead ? await projectsMatchingLead(db, found.lead, c.get('scope')) : [];
+    if (!found.lead || found.propertyId === null)
+      return c.json({ matches: [] } satisfies LeadMatchesResponse);
+    const fit = await projectsMatchingLead(db, found.lead, c.get('scope'));
+    const proposed = await proposalDates(db, { propertyId: found.propertyId });
+    const matches = fit.map((m) => ({ ...m, proposedAt: proposed.get(m.projectId) ?? null }));
     return c.json({ matches } satisfies LeadMatchesResponse);
   });
 

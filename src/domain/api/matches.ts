@@ -31,6 +31,8 @@ export const leadMatchSchema = z.object({
   price: z.number().nullable(),
   score: z.number(),
   reasons: z.array(matchReasonSchema),
+  /** When it was proposed to this buyer (« Proposer au client »); null: not yet. */
+  proposedAt: z.string().nullable(),
 });
 export type LeadMatchView = z.infer<typeof leadMatchSchema>;
 
@@ -49,6 +51,8 @@ export const projectMatchSchema = z.object({
   clientName: z.string(),
   score: z.number(),
   reasons: z.array(matchReasonSchema),
+  /** When this lead was proposed to this buyer (« Proposer au client »); null: not yet. */
+  proposedAt: z.string().nullable(),
 });
 export type ProjectMatchView = z.infer<typeof projectMatchSchema>;
 
