@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import {
+  CLAIMABLE_SHOWN,
   HUNTER_REMINDER_HOURS,
   MANAGER_REMINDER_HOURS,
   NOTIFICATIONS_SHOWN,
+  type ClaimableRecord,
+  type ClaimableResponse,
   routingRules,
   type ClaimRecordType,
   type HunterAvailability,
@@ -11,6 +14,7 @@ import {
   type RoutingSettingsResponse,
 } from '../../../src/domain/api/routing';
 import { fullName } from '../../../src/domain/person-name';
+import { bienTypes, labelOf } from '../../../src/domain/property';
 import { Role } from '../../../src/domain/roles';
 import type { Db } from '../../db/database';
 import type { Database, StaffRecordType } from '../../db/schema';
@@ -460,4 +464,119 @@ export async function ownerLeadArrived(
     .where('id', '=', propertyId)
     .executeTakeFirstOrThrow();
   return recordArrived(trx, { type: 'owner', leadId }, nowMs);
+}
+
+/** How many of the user's notifications are unread. */
+export async function unreadCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staff_notification')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the user's notifications read (these ids, or all); never someone else's. */
+export async function markNotificationsRead(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly number[] | undefined,
+  nowMs: number,
+): Promise<number> {
+  if (ids === undefined || ids.length > 0)
+    await db
+      .updateTable('staff_notification')
+      .set({ read_at: iso(nowMs) })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .$if(ids !== undefined, (q) => q.where('id', 'in', [...(ids ?? [])]))
+      .execute();
+  return unreadCount(db, userId);
+}
+
+/**
+ * The records a hunter may take under the rule 'claim': nobody's, in one of the hunter's
+ * departments, oldest first (owner leads by their property's department, buyers by their
+ * projects'). Nothing under another rule, nor for an absent hunter; what and where, never who.
+ */
+export async function claimableRecords(
+  db: Kysely<Database>,
+  hunterId: string,
+): Promise<ClaimableResponse> {
+  const [{ rule }, { departments, absent }] = await Promise.all([
+    routingSettings(db),
+    availabilityOf(db, hunterId),
+  ]);
+  const base = { rule, absent, departments };
+  if (rule !== 'claim' || absent || departments.length === 0) return { ...base, records: [] };
+  const [owners, buyers] = await Promise.all([
+    db
+      .selectFrom('owner_contact as c')
+      .innerJoin('owner_property as p', 'p.contact_id', 'c.id')
+      .select([
+        'c.id',
+        'c.created_at',
+        'p.department',
+        'p.city',
+        'p.type_bien',
+        'p.price',
+        'p.id as property_id',
+      ])
+      .where('c.assigned_to', 'is', null)
+      .where('p.department', 'in', [...departments])
+      .orderBy('c.created_at')
+      .orderBy('p.id')
+      .limit(CLAIMABLE_SHOWN)
+      .execute(),
+    db
+      .selectFrom('buyer_project as p')
+      .innerJoin('buyer_project_department as d', 'd.project_id', 'p.id')
+      .innerJoin('app_user as u', 'u.id', 'p.user_id')
+      .selectAll('u')
+      .select(['p.departments as project_departments', 'p.budget', 'p.created_at as project_at'])
+      .where('u.id_chasseur', 'is', null)
+      .where('u.deleted_at', 'is', null)
+      .where('u.is_archived', '=', 0)
+      .where('d.department', 'in', [...departments])
+      .orderBy('p.created_at')
+      .limit(CLAIMABLE_SHOWN)
+      .execute(),
+  ]);
+  const records: ClaimableRecord[] = [];
+  const seen = new Set<string>();
+  for (const o of owners) {
+    if (seen.has(`owner:${o.id}`)) continue;
+    seen.add(`owner:${o.id}`);
+    records.push({
+      recordType: 'owner',
+      recordId: String(o.id),
+      createdAt: o.created_at,
+      department: o.department,
+      city: o.city,
+      typeBien: labelOf(bienTypes, o.type_bien),
+      price: o.price,
+    });
+  }
+  for (const b of buyers) {
+    if (seen.has(`buyer:${b.id}`) || !toUser(b).roles.includes(Role.CLIENT)) continue;
+    seen.add(`buyer:${b.id}`);
+    let projectDepartments: string[] = [];
+    try {
+      const parsed: unknown = JSON.parse(b.project_departments);
+      if (Array.isArray(parsed))
+        projectDepartments = parsed.filter((d): d is string => typeof d === 'string');
+    } catch {
+      // A project without readable departments still shows its budget.
+    }
+    records.push({
+      recordType: 'buyer',
+      recordId: b.id,
+      createdAt: b.project_at,
+      departments: projectDepartments,
+      budget: b.budget,
+    });
+  }
+  records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return { ...base, records: records.slice(0, CLAIMABLE_SHOWN) };
 }

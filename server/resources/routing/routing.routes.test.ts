@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validOwnerSubmission } from '../../../src/domain/owner-questionnaire.fixture';
 import {
+  CLAIMABLE_PATH,
   claimPath,
   hunterAvailabilityPath,
   NOTIFICATIONS_PATH,
+  NOTIFICATIONS_READ_PATH,
   ROUTING_PATH,
 } from '../../../src/domain/api/routing';
 import { Role } from '../../../src/domain/roles';
 import { TokenService } from '../../auth/tokens';
+import { addBuyer } from '../../staff/test-records';
 import { staffTestApp } from '../../staff/test-staff';
 import { UsersRepo } from '../users/users.repo';
 import { setAvailability } from './routing.repo';
@@ -204,5 +207,91 @@ describe('routing API', () => {
       `${validOwnerSubmission.contact.firstname} ${validOwnerSubmission.contact.lastname}`,
     );
     expect((await t.call('client', 'GET', NOTIFICATIONS_PATH)).status).toBe(403);
+  });
+
+  it('lists the records a hunter may take under « Je le prends », without their names', async () => {
+    const t = (current = await staffTestApp());
+    const lead = await postLead(t);
+    // Under the default rule nothing is to take.
+    const manual = await t.call('chasseur', 'GET', CLAIMABLE_PATH);
+    expect(manual.status).toBe(200);
+    expect(manual.body).toEqual({ rule: 'manual', absent: false, departments: [], records: [] });
+
+    await t.call('manager', 'PUT', ROUTING_PATH, { rule: 'claim' });
+    await t.call('chasseur', 'PUT', hunterAvailabilityPath(t.ids.chasseur), {
+      departments: ['75', '92', '93', '94', '91'],
+      absent: false,
+    });
+    // A buyer of the 94 without a hunter is to take too.
+    const buyer = await addBuyer(t.db, 'Camille', null);
+    const open = await t.call('chasseur', 'GET', CLAIMABLE_PATH);
+    expect(open.body.rule).toBe('claim');
+    const records = open.body.records as { recordType: string; recordId: string }[];
+    const owner = records.find((r) => r.recordType === 'owner' && r.recordId === String(lead.id));
+    expect(owner).toMatchObject({ department: '94', city: expect.any(String) });
+    expect(records.some((r) => r.recordType === 'buyer' && r.recordId === buyer.userId)).toBe(true);
+    expect(JSON.stringify(open.body)).not.toContain(validOwnerSubmission.contact.lastname);
+
+    // Taken, it leaves the list; absent, the hunter has nothing to take.
+    expect((await t.call('chasseur', 'POST', claimPath('owner', lead.id))).status).toBe(200);
+    const after = await t.call('chasseur', 'GET', CLAIMABLE_PATH);
+    expect(
+      (after.body.records as { recordId: string }[]).some((r) => r.recordId === String(lead.id)),
+    ).toBe(false);
+    await t.call('chasseur', 'PUT', hunterAvailabilityPath(t.ids.chasseur), {
+      departments: ['94'],
+      absent: true,
+    });
+    expect((await t.call('chasseur', 'GET', CLAIMABLE_PATH)).body).toMatchObject({
+      absent: true,
+      records: [],
+    });
+    expect((await t.call('client', 'GET', CLAIMABLE_PATH)).status).toBe(403);
+  });
+
+  it('marks the caller’s notifications read, one or all, never someone else’s', async () => {
+    const t = (current = await staffTestApp());
+    const ids: number[] = [];
+    for (const [i, who] of [t.ids.chasseur, t.ids.chasseur, t.ids.manager].entries()) {
+      const row = await t.db
+        .insertInto('staff_notification')
+        .values({
+          user_id: who,
+          kind: 'reminder-hunter',
+          record_type: 'owner',
+          record_id: String(i),
+          text: `Rappel ${i}`,
+          created_at: new Date().toISOString(),
+          read_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    expect((await t.call('chasseur', 'GET', NOTIFICATIONS_PATH)).body.unread).toBe(2);
+    expect(
+      (await t.call('chasseur', 'POST', NOTIFICATIONS_READ_PATH, { ids: ['un'] })).status,
+    ).toBe(400);
+    // The manager's id among them is left alone.
+    const one = await t.call('chasseur', 'POST', NOTIFICATIONS_READ_PATH, {
+      ids: [ids[0], ids[2]],
+    });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ unread: 1 });
+    const listed = await t.call('chasseur', 'GET', NOTIFICATIONS_PATH);
+    expect(
+      listed.body.notifications.map((n: { text: string; readAt: string | null }) => [
+        n.text,
+        n.readAt === null,
+      ]),
+    ).toEqual([
+      ['Rappel 1', true],
+      ['Rappel 0', false],
+    ]);
+    expect((await t.call('chasseur', 'POST', NOTIFICATIONS_READ_PATH, {})).body).toEqual({
+      unread: 0,
+    });
+    expect((await t.call('manager', 'GET', NOTIFICATIONS_PATH)).body.unread).toBe(1);
+    expect((await t.call('client', 'POST', NOTIFICATIONS_READ_PATH, {})).status).toBe(403);
   });
 });

@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import {
   claimRecordTypes,
   hunterAvailabilitySchema,
+  notificationsReadSchema,
+  type ClaimableResponse,
+  type NotificationsReadResponse,
   routingSettingsSchema,
   type ClaimRecordType,
   type ClaimResponse,
@@ -23,11 +26,14 @@ import {
   activeHunter,
   availabilityOf,
   ClaimRefused,
+  claimableRecords,
   claimRecord,
+  markNotificationsRead,
   notificationsOf,
   routingSettings,
   setAvailability,
   setRoutingRule,
+  unreadCount,
 } from './routing.repo';
 
 const NOT_A_HUNTER = 'Ce chasseur n’existe pas ou n’est plus actif.';
@@ -71,6 +77,10 @@ export function routingRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     return c.json((await setAvailability(db, hunterId, parsed.data)) satisfies HunterAvailability);
   });
 
+  app.get('/staff/claims', ...staff, async (c) =>
+    c.json((await claimableRecords(db, actorOf(c).id)) satisfies ClaimableResponse),
+  );
+
   app.post('/staff/claims/:recordType/:recordId', ...staff, async (c) => {
     const recordType = c.req.param('recordType');
     if (!(claimRecordTypes as readonly string[]).includes(recordType))
@@ -87,11 +97,21 @@ export function routingRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     }
   });
 
-  app.get('/staff/notifications', ...staff, async (c) =>
-    c.json({
-      notifications: await notificationsOf(db, actorOf(c).id),
-    } satisfies NotificationsResponse),
-  );
+  app.get('/staff/notifications', ...staff, async (c) => {
+    const userId = actorOf(c).id;
+    const [notifications, unread] = await Promise.all([
+      notificationsOf(db, userId),
+      unreadCount(db, userId),
+    ]);
+    return c.json({ notifications, unread } satisfies NotificationsResponse);
+  });
+
+  app.post('/staff/notifications/read', ...staff, async (c) => {
+    const parsed = notificationsReadSchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const unread = await markNotificationsRead(db, actorOf(c).id, parsed.data.ids, now());
+    return c.json({ unread } satisfies NotificationsReadResponse);
+  });
 
   return app as unknown as Hono<AuthEnv>;
 }

@@ -79,4 +79,52 @@ export interface NotificationView {
 }
 export interface NotificationsResponse {
   notifications: NotificationView[];
+  /** How many of the caller's notifications are unread (all of them, not only those shown). */
+  unread?: number;
+}
+
+/** Read notifications: these ids, or all the caller's when `ids` is left out (POST). */
+export const NOTIFICATIONS_READ_PATH = '/api/staff/notifications/read';
+export const notificationsReadSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'Indiquez les notifications lues.' })
+    .max(NOTIFICATIONS_SHOWN)
+    .optional(),
+});
+export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
+export interface NotificationsReadResponse {
+  /** How many of the caller's notifications are still unread. */
+  unread: number;
+}
+
+/**
+ * GET (a hunter): the records nobody has yet in the hunter's departments, which the rule
+ * 'claim' lets them take, oldest first (empty under another rule, or when absent). A hunter
+ * cannot open a record before it is theirs: the list says what and where, not who.
+ */
+export const CLAIMABLE_PATH = '/api/staff/claims';
+export const CLAIMABLE_SHOWN = 50;
+export type ClaimableRecord =
+  | {
+      recordType: 'owner';
+      recordId: string;
+      createdAt: string;
+      department: string;
+      city: string;
+      /** « Appartement », or null when unknown. */
+      typeBien: string | null;
+      price: number | null;
+    }
+  | {
+      recordType: 'buyer';
+      recordId: string;
+      createdAt: string;
+      departments: string[];
+      budget: number;
+    };
+export interface ClaimableResponse {
+  rule: RoutingRule;
+  absent: boolean;
+  departments: string[];
+  records: ClaimableRecord[];
 }
