@@ -48,6 +48,7 @@ describe('the records assigned to the signed-in hunter, kept ahead', () => {
       '/api/staff/buyers/b0',
       '/api/staff/buyers/b0/visits',
       '/api/staff/buyers/b0/documents',
+      '/api/staff/buyers/b0/matches',
       '/api/staff/tasks?recordType=buyer&recordId=b0',
       '/api/staff/tasks?recordType=owner&recordId=100',
       '/api/staff/projects/0/messages',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { apiCache } from '../../db/api-cache.repo';
 import type { Page } from '../../domain/api/lists';
+import { buyerMatchesPath } from '../../domain/api/matches';
 import { staffMandatePath } from '../../domain/api/mandates';
 import { staffBuyerVisitsPath } from '../../domain/api/visits';
 import { projectStages } from '../../domain/project';
@@ -18,8 +19,8 @@ import { pipelineColumnPath } from './screens/pipeline-screen';
  * the network comes back): the answers each fiche reads are asked and written to the kept
  * answers (`apiCache`, under the signed-in account, cleared at sign-out), exactly as the screens
  * would have. Bounded: the KEPT_BUYERS_MAX buyers and KEPT_LEADS_MAX leads most recently created
- * (6 answers a buyer with one project, 2 a lead, the figures and the pipeline's 9 columns: about
- * 250 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
+ * (7 answers a buyer with one project, 2 a lead, the figures and the pipeline's 9 columns: about
+ * 280 answers, within the 300 an account keeps, oldest dropped first). An answer kept less than FRESH_MS ago
  * is not asked again.
  */
 export const KEPT_BUYERS_MAX = 30;
@@ -34,7 +35,8 @@ const tasksPath = (recordType: 'buyer' | 'owner', recordId: string) =>
 
 /**
  * The answers a buyer's fiche reads: the fiche, its tasks, its visits and reports, its
- * documents, its mandates, and the conversation of each of its projects.
+ * documents, its mandates, the owner leads that fit it (« Biens qui correspondent », issue 31),
+ * and the conversation of each of its projects.
  */
 export const buyerRecordPaths = (userId: string, projectIds: readonly number[]) => [
   `/api/staff/buyers/${encodeURIComponent(userId)}`,
@@ -42,9 +44,14 @@ export const buyerRecordPaths = (userId: string, projectIds: readonly number[]) 
   staffBuyerVisitsPath(userId),
   `/api/staff/buyers/${encodeURIComponent(userId)}/documents`,
   staffMandatePath(userId),
+  buyerMatchesPath(userId),
   ...projectIds.map((id) => `/api/staff/projects/${id}/messages`),
 ];
-/** The answers a lead's fiche reads: the fiche and its tasks. */
+/**
+ * The answers a lead's fiche reads: the fiche and its tasks. Not its « Acquéreurs intéressés »
+ * (issue 31): a third answer per lead would pass the 300 an account keeps; offline, that panel
+ * says it is not kept on the device.
+ */
 export const leadRecordPaths = (id: number) => [
   `/api/staff/leads/${id}`,
   tasksPath('owner', String(id)),

@@ -13,6 +13,7 @@ import { MyCriteria } from '../components/my-criteria';
 import { MyDocuments } from '../components/my-documents';
 import { MyMessages } from '../components/my-messages';
 import { MyProject } from '../components/my-project';
+import { MyProposals } from '../components/my-proposals';
 import { MyOrders } from '../components/my-orders';
 import { MyVisits, useClientVisits } from '../components/my-visits';
 import { OVERVIEW_PATH, type ClientOverview } from '../overview';
@@ -21,6 +22,7 @@ import { OVERVIEW_PATH, type ClientOverview } from '../overview';
 const sections = [
   { id: 'mon-projet', label: 'Mon projet' },
   { id: 'mon-mandat', label: 'Mon mandat' },
+  { id: 'biens-proposes', label: 'Biens proposés' },
   { id: 'mes-visites', label: 'Mes visites' },
   { id: 'mes-criteres', label: 'Mes critères' },
   { id: 'mes-documents', label: 'Mes documents' },
@@ -107,6 +109,9 @@ export default function ClientDashboardPage() {
         </Section>
         <Section id="mon-mandat">
           <MyMandate onChanged={reload} />
+        </Section>
+        <Section id="biens-proposes">
+          <MyProposals userId={userId} />
         </Section>
         <Section id="mes-visites">
           <MyVisits userId={userId} load={visits} reload={reloadVisits} />

@@ -10,6 +10,7 @@ import { BuyerDocuments } from '../components/buyer-documents';
 import { BuyerMessages } from '../components/buyer-messages';
 import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
+import { BuyerMatchesPanel } from '../components/matches-panel';
 import { PlannedVisits } from '../components/planned-visits';
 import { isSupervisor } from '../components/staff-frame';
 import { StageControl } from '../components/stage-control';
@@ -148,6 +149,7 @@ export function BuyerFicheScreen({ userId }: { userId: string }) {
               mandates={mandates}
               onChanged={reload}
             />
+            <BuyerMatchesPanel buyerId={fiche.user._id} />
             <TasksPanel recordType="buyer" recordId={fiche.user._id} />
             <PlannedVisits buyerId={fiche.user._id} />
             <VisitReportsPanel buyerId={fiche.user._id}>

@@ -11,6 +11,7 @@ import { AuditList } from '../components/audit-list';
 import { Callback, HunterName } from '../components/callback';
 import { ContactCard, FicheCard, FicheScreen, HunterCard } from '../components/fiche';
 import { formatDateTime, NotesPanel } from '../components/notes-panel';
+import { LeadMatchesPanel } from '../components/matches-panel';
 import { isSupervisor } from '../components/staff-frame';
 import { TasksPanel } from '../components/tasks-panel';
 import { staffChange } from '../staff-api';
@@ -176,6 +177,7 @@ export function LeadFicheScreen({ id }: { id: number }) {
                 {`Le propriétaire a indiqué ${lead.propertyCount} biens à vendre\u202f; le questionnaire en décrit ${properties.length}.`}
               </p>
             ) : null}
+            <LeadMatchesPanel leadId={lead.id} />
             <TasksPanel recordType="owner" recordId={String(lead.id)} />
             <NotesPanel
               recordType="owner"
