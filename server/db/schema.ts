@@ -42,6 +42,8 @@ export interface UserTable {
    */
   search_text: Generated<string>;
   sort_name: Generated<string>;
+  /** The last sign-in (migration 0025): a contact from the person (src/domain/retention.ts). */
+  last_sign_in_at: Generated<string | null>;
 }
 
 /** One-time codes sent by e-mail; only their SHA-256 is stored. */
@@ -550,6 +552,20 @@ export interface StaffNotificationTable {
   read_at: string | null;
 }
 
+/** One retention pass (issue 31, migration 0025): what it touched, by id, never by name. */
+export interface RetentionRunTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string;
+  dry_run: number;
+  /** The admin who launched it; null: the nightly pass. */
+  launched_by: string | null;
+  /** JSON RetentionCounts (src/domain/api/retention.ts). */
+  counts: string;
+  /** JSON RetentionItem[]. */
+  items: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -585,4 +601,5 @@ export interface Database {
   hunter_availability: HunterAvailabilityTable;
   hunter_department: HunterDepartmentTable;
   staff_notification: StaffNotificationTable;
+  retention_run: RetentionRunTable;
 }

@@ -22,6 +22,7 @@ import * as m0020 from './0020_mail_group';
 import * as m0021 from './0021_mandates';
 import * as m0023 from './0023_jobs';
 import * as m0024 from './0024_matching';
+import * as m0025 from './0025_retention';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021_mandates': m0021,
   '0023_jobs': m0023,
   '0024_matching': m0024,
+  '0025_retention': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -124,6 +124,7 @@ export function authRoutes({
       );
     }
     const { token } = await tokens.issue(tokenSubject(row));
+    await users.recordSignIn(row.id);
     return c.json<LoginResponse>({
       success: true,
       message: 'Connexion réussie.',
@@ -145,6 +146,7 @@ export function authRoutes({
     await users.activate(row.id);
     const user = toUser({ ...row, is_active: 1 });
     const { token } = await tokens.issue(tokenSubject(row));
+    await users.recordSignIn(row.id);
     return c.json<LoginResponse>({
       success: true,
       message: 'Votre inscription est confirmée. Bienvenue\u202f!',

@@ -219,6 +219,70 @@ export async function clientExport(
 }
 
 /**
+ * What a buyer's erasure does in its transaction, for « Supprimer mon compte » and the retention
+ * pass (server/resources/retention): the account and its search anonymised, the tasks, the
+ * unsigned mandates, the devices, every other copy of the person (erasure.ts), the messages, the
+ * documents' rows and the visits; the audit entry `action` by `actorId` (null: the nightly pass).
+ * Returns the files to delete once committed. Signed mandates and the register stay.
+ */
+export async function eraseBuyerAccount(
+  trx: Transaction<Database>,
+  row: UserRow,
+  at: string,
+  { actorId, action }: { actorId: string | null; action: string },
+): Promise<string[]> {
+  const userId = row.id;
+  await anonymiseUser(trx, userId, at);
+  await trx
+    .updateTable('buyer_project')
+    .set({
+      description: '',
+      cities: '[]',
+      ...projectSearchColumns({ cities: [] }),
+      partner_code: null,
+      updated_at: at,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({ email: null, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+  // The staff's tasks on the person's file (what to do about them) go with the notes.
+  await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();
+  // Mandates (issue 30): a signed one stays 10 years with its files and the register (loi
+  // Hoguet, décret 72-678 art. 72; RGPD 17.3.b); one never signed has no legal weight: it goes.
+  await trx
+    .deleteFrom('mandate')
+    .where('buyer_id', '=', userId)
+    .where('status', '=', 'awaiting_signature')
+    .execute();
+  // The devices that allowed notifications are told nothing more (docs/push.md).
+  await removeUserSubscriptions(trx, userId);
+  // Issue 31: every other copy of the person (audit payloads, notes, stored answers, mails,
+  // contact messages), before the account row forgets who they were (erasure.ts).
+  await eraseTraces(trx, row);
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_id: actorId,
+      action,
+      record_type: 'buyer',
+      record_id: userId,
+      before: null,
+      after: null,
+      at,
+    })
+    .execute();
+  // The conversations with the agency (issue 29): what the person wrote, and was written.
+  await removeBuyerMessages(trx, userId);
+  // The documents sent (identity, payslips…), and the visits and reports made for the person
+  // (where they looked for a home, their answers), with the reports' photos.
+  return [...(await removeDocumentRows(trx, userId)), ...(await removeBuyerVisits(trx, userId))];
+}
+
+/**
  * « Supprimer mon compte »: anonymises the account and its search in one transaction, ends every
  * session and confirms by e-mail to the address it had; the documents' rows, the visits and the
  * visit reports go with it, their files once it is committed; every other copy of the person is
@@ -233,52 +297,16 @@ export async function deleteClientAccount(
 ): Promise<void> {
   const userId = row.id;
   const files = await db.transaction().execute(async (trx) => {
-    await anonymiseUser(trx, userId, at);
-    await trx
-      .updateTable('buyer_project')
-      .set({
-        description: '',
-        cities: '[]',
-        ...projectSearchColumns({ cities: [] }),
-        partner_code: null,
-        updated_at: at,
-      })
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .updateTable('orders')
-      .set({ email: null, updated_at: at })
-      .where('user_id', '=', userId)
-      .execute();
-    // The staff's tasks on the person's file (what to do about them) go with the notes.
-    await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();
-    // Mandates (issue 30): a signed one stays 10 years with its files and the register (loi
-    // Hoguet, décret 72-678 art. 72; RGPD 17.3.b); one never signed has no legal weight: it goes.
-    await trx
-      .deleteFrom('mandate')
-      .where('buyer_id', '=', userId)
-      .where('status', '=', 'awaiting_signature')
-      .execute();
-    // The devices that allowed notifications are told nothing more (docs/push.md).
-    await removeUserSubscriptions(trx, userId);
-    // Issue 31: every other copy of the person (audit payloads, notes, stored answers, mails,
-    // contact messages), before the account row forgets who they were (erasure.ts).
-    await eraseTraces(trx, row);
-    await audit(
-      trx,
-      { actorId: userId, action: 'account-deleted', recordType: 'buyer', recordId: userId },
-      at,
-    );
-    // The conversations with the agency (issue 29): what the person wrote, and was written.
-    await removeBuyerMessages(trx, userId);
+    const files = await eraseBuyerAccount(trx, row, at, {
+      actorId: userId,
+      action: 'account-deleted',
+    });
     // The confirmation goes to the address the account had; the worker blanks it once sent.
     await mails.enqueue(accountDeletedMail(row.email, row.firstname), trx, {
       group: erasedMailGroup(userId),
       spacingMs: 0,
     });
-    // The documents sent (identity, payslips…), and the visits and reports made for the person
-    // (where they looked for a home, their answers), with the reports' photos.
-    return [...(await removeDocumentRows(trx, userId)), ...(await removeBuyerVisits(trx, userId))];
+    return files;
   });
   await deleteFiles(store, files);
   // SQLite: the WAL's copies of the deleted values are written back (overwritten, secure_delete)

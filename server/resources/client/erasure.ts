@@ -209,3 +209,78 @@ export async function checkpointAfterErasure(db: Db): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
+
+/** The audit action of an anonymisation by the retention pass (src/domain/audit-wording.ts). */
+export const RETENTION_ANONYMISED = 'retention-anonymised';
+
+/**
+ * The retention pass (server/resources/retention) on an owner lead 3 years after the owner's
+ * last contact: the same erasure as an account's deletion (eraseTraces: audit payloads, notes,
+ * stored answers, mails, contact messages naming them), then the lead's own trail reduced to
+ * field names, the notes and tasks about it deleted, and the lead itself kept as a record without
+ * a person (« Propriétaire anonymisé », no e-mail or phone, the property's free text blanked;
+ * the property's type, place and figures stay, as a proposal made from it does). False when the
+ * lead is gone or already anonymised (its e-mail is empty).
+ */
+export async function eraseOwnerLead(
+  trx: Kysely<Database>,
+  leadId: number,
+  at: string,
+): Promise<boolean> {
+  const lead = await trx
+    .selectFrom('owner_contact')
+    .select(['id', 'email', 'firstname', 'lastname', 'phone'])
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  if (!lead || lead.email === '') return false;
+  // An id that names no account, no record and no key scope: only the needles find copies.
+  await eraseTraces(trx, { ...lead, id: `retention:owner-lead:${leadId}#` });
+  const recordId = String(leadId);
+  const trail = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'before', 'after'])
+    .where('record_type', '=', 'owner')
+    .where('record_id', '=', recordId)
+    .execute();
+  for (const row of trail) {
+    const reduced = fieldNamesOnly(row.before, row.after);
+    if (reduced.before !== row.before || reduced.after !== row.after)
+      await trx.updateTable('audit_log').set(reduced).where('id', '=', row.id).execute();
+  }
+  await trx
+    .deleteFrom('staff_note')
+    .where('record_type', '=', 'owner')
+    .where('record_id', '=', recordId)
+    .execute();
+  await trx.deleteFrom('staff_task').where('lead_id', '=', leadId).execute();
+  await trx
+    .updateTable('owner_contact')
+    .set({
+      firstname: 'Propriétaire',
+      lastname: 'anonymisé',
+      email: '',
+      phone: '',
+      search_text: '',
+      version: (eb) => eb('version', '+', 1),
+    })
+    .where('id', '=', leadId)
+    .execute();
+  await trx
+    .updateTable('owner_property')
+    .set({ description: '' })
+    .where('contact_id', '=', leadId)
+    .execute();
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_id: null,
+      action: RETENTION_ANONYMISED,
+      record_type: 'owner',
+      record_id: recordId,
+      before: null,
+      after: null,
+      at,
+    })
+    .execute();
+  return true;
+}

@@ -174,6 +174,18 @@ export class UsersRepo {
       .execute();
   }
 
+  /**
+   * A successful sign-in, remembered as a contact from the person: the retention pass counts its
+   * 3 years from the last one (src/domain/retention.ts, docs/retention.md).
+   */
+  async recordSignIn(id: string, at: string = new Date().toISOString()): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({ last_sign_in_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
   count(): Promise<number> {
     return this.db
       .selectFrom('app_user')
