@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import { skippingLocked } from '../db/dialect';
-import type { Database } from '../db/schema';
+import type { Database, JobTable } from '../db/schema';
+import { PollingWorker } from '../worker/polling-worker';
 
 /** A job to run later: `key` is unique, so scheduling the same job twice keeps the first. */
 export interface JobRequest {
@@ -61,141 +61,37 @@ export interface JobWorkerOptions {
 class LostLease extends Error {}
 
 /**
- * Runs the due jobs, oldest first, in the shape of the mail worker (server/mail/mail-worker.ts):
- * a job is claimed (status 'running' with a lease) in one statement — on PostgreSQL the subquery
- * skips the rows other workers are claiming (FOR UPDATE SKIP LOCKED), on SQLite the statement
- * holds the write lock — then its handler and its 'done' run in one transaction that checks the
- * lease is still this claim's. Several servers on one database never run one job twice.
+ * Runs the due jobs, oldest first, in the shape of the mail worker (the same PollingWorker): a
+ * job is claimed (status 'running' with a lease) in one statement, then its handler and its
+ * 'done' run in one transaction that checks the lease is still this claim's. Several servers on
+ * one database never run one job twice.
  */
-export class JobWorker {
-  private readonly now: () => number;
-  private readonly pollMs: number;
-  private readonly leaseMs: number;
+export class JobWorker extends PollingWorker<'job'> {
   private readonly maxAttempts: number;
   private readonly retryMs: number;
-  private readonly keepMs: number;
-  private purgedAt = -Infinity;
-  private readonly log: { error(fields: object, message: string): void };
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  /** Set by stop(): a pass in hand ends after its job. */
-  private stopping = false;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly handlers: Record<string, JobHandler>,
     options: JobWorkerOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
-    this.pollMs = options.pollMs ?? 30_000;
-    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    super(
+      db,
+      {
+        table: 'job',
+        dueColumn: 'due_at',
+        claimedStatus: 'running',
+        // Their payload names records; a new arrival never reuses their key.
+        finishedStatuses: ['done', 'failed'],
+        label: 'Tâches du serveur',
+      },
+      { ...options, pollMs: options.pollMs ?? 30_000 },
+    );
     this.maxAttempts = options.maxAttempts ?? 10;
     this.retryMs = options.retryMs ?? 5 * 60_000;
-    this.keepMs = options.keepMs ?? 30 * 24 * 60 * 60_000;
-    this.log = options.log ?? {
-      error: (fields: object, msg: string) => console.error(msg, fields),
-    };
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.stopping = false;
-    this.wake();
-  }
-
-  /** Stops polling and waits for the job in hand. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** Runs a pass now (or once more right after the one running). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((err: unknown) =>
-        this.log.error({ err }, 'Tâches du serveur\u00a0: passe interrompue'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.pollMs);
-          this.timer.unref();
-        }
-      });
-  }
-
-  /** Runs every due job once; resolves when none is left for now (tests call it directly). */
-  async drain(): Promise<void> {
-    await this.purge();
-    while (!this.stopping) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      await this.run(claimed);
-    }
-  }
-
-  /** Once an hour: finished jobs older than keepMs go (a new arrival never reuses their key). */
-  private async purge(): Promise<void> {
-    const t = this.now();
-    if (t - this.purgedAt < 60 * 60_000) return;
-    this.purgedAt = t;
-    await this.db
-      .deleteFrom('job')
-      .where('status', 'in', ['done', 'failed'])
-      .where('created_at', '<', new Date(t - this.keepMs).toISOString())
-      .execute();
-  }
-
-  private async claim() {
-    const t = this.now();
-    const leaseUntil = t + this.leaseMs;
-    const due = (eb: ExpressionBuilder<Database, 'job'>) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('due_at', '<=', t)]),
-        eb.and([eb('status', '=', 'running'), eb('lease_until', '<', t)]),
-      ]);
-    const oldest = this.db
-      .selectFrom('job')
-      .select('id')
-      .where(due)
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(1);
-    return this.db
-      .updateTable('job')
-      .set((eb) => ({
-        status: 'running',
-        lease_until: leaseUntil,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', skippingLocked(this.db, oldest))
-      .where(due)
-      .returning(['id', 'kind', 'payload', 'attempts', 'lease_until'])
-      .executeTakeFirst();
-  }
-
-  private async run(job: {
-    id: number;
-    kind: string;
-    payload: string;
-    attempts: number;
-    lease_until: number | null;
-  }): Promise<void> {
+  protected async handle(job: Selectable<JobTable>): Promise<void> {
     const leaseUntil = Number(job.lease_until);
     try {
       const handler = this.handlers[job.kind];

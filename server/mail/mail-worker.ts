@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { ExpressionBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import { skippingLocked } from '../db/dialect';
-import type { Database } from '../db/schema';
+import type { MailQueueTable } from '../db/schema';
+import { PollingWorker } from '../worker/polling-worker';
 import { toQueuedMail, type MailQueue, type QueuedMail } from './mail-queue';
 import { withoutSecretLinks } from './secret-links';
 import { BLANK_MAIL, purgeErasable } from '../resources/client/erasure';
@@ -91,169 +91,77 @@ export interface MailWorkerOptions {
  * a lease) in one statement, handed to the transport, then marked 'sent' in the next: a stop in
  * between leaves it 'sending', and only a worker whose lease has run out takes it again. A
  * graceful stop waits for the mail in hand, so a restart sends nothing twice, and the workers of
- * several servers on one database never take the same mail. Only a crash in the instant between
- * the mail server's acceptance and the database write can repeat a mail, and then with the same
- * Message-ID, which mail systems use to drop duplicates.
+ * several servers on one database never take the same mail (the claim: PollingWorker). Only a
+ * crash in the instant between the mail server's acceptance and the database write can repeat a
+ * mail, and then with the same Message-ID, which mail systems use to drop duplicates.
  */
-export class MailWorker {
-  private readonly now: () => number;
+export class MailWorker extends PollingWorker<'mail_queue'> {
   private readonly retry: { baseMs: number; maxMs: number };
   private readonly maxAttempts: number;
-  private readonly pollMs: number;
-  private readonly leaseMs: number;
   private readonly forgetDeliveredBodies: boolean;
-  private readonly keepMs: number;
-  private readonly log: ErrorLog;
-  private purgedAt = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly queue: MailQueue,
     private readonly transport: MailTransport,
     options: MailWorkerOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
+    super(
+      db,
+      {
+        table: 'mail_queue',
+        dueColumn: 'next_attempt_at',
+        claimedStatus: 'sending',
+        finishedStatuses: ['sent', 'failed'],
+        label: 'File d’e-mails',
+      },
+      { ...options, pollMs: options.pollMs ?? 5_000 },
+    );
     // 30 s, 1 min, 2 min… up to 1 h: about 30 attempts over a day before giving up.
     this.retry = options.retry ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
     this.maxAttempts = options.maxAttempts ?? 30;
-    this.pollMs = options.pollMs ?? 5_000;
-    this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.forgetDeliveredBodies = options.forgetDeliveredBodies ?? false;
-    this.keepMs = options.keepMs ?? 30 * 24 * 60 * 60_000;
-    this.log = options.log ?? {
-      error: (fields: object, msg: string) => console.error(msg, fields),
-    };
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.unsubscribe = this.queue.onEnqueued(() => this.wake());
-    this.wake();
+  /** An enqueue wakes the worker. */
+  protected override listen(): () => void {
+    return this.queue.onEnqueued(() => this.wake());
   }
 
-  /** Stops polling and waits for the mail in hand. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    clearTimeout(this.timer);
-    await this.running;
+  /** Idempotency answers past their replay window, and any deletion mail left unblanked. */
+  protected override purgeMore(now: number): Promise<void> {
+    return purgeErasable(this.db, now);
   }
 
-  /** Runs a pass now (or once more right after the one running). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+  /** Hands the claimed mail to the transport, then marks it sent (or to be tried again). */
+  protected async handle(row: Selectable<MailQueueTable>): Promise<void> {
+    const mail = toQueuedMail(row);
+    const leaseUntil = Number(row.lease_until);
+    try {
+      await this.transport.deliver(mail);
+    } catch (error) {
+      await this.failed(mail, leaseUntil, error);
       return;
     }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      // A database error (a busy file, a full disk) must not stop the server: the mails stay
-      // in the table and the next pass takes them again.
-      .catch((err: unknown) => this.log.error({ err }, 'File d’e-mails\u00a0: passe interrompue'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.pollMs);
-          this.timer.unref();
-        }
-      });
-  }
-
-  /** Sends every mail that is due; resolves when none is left for now. */
-  private async drain(): Promise<void> {
-    await this.purge();
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      const { mail, leaseUntil } = claimed;
-      try {
-        await this.transport.deliver(mail);
-      } catch (error) {
-        await this.failed(mail, leaseUntil, error);
-        continue;
-      }
-      await this.db
-        .updateTable('mail_queue')
-        .set({
-          status: 'sent',
-          sent_at: new Date(this.now()).toISOString(),
-          lease_until: null,
-          ...(this.forgetDeliveredBodies ? withoutSecretLinks(mail) : {}),
-        })
-        .where('id', '=', mail.id)
-        .where('lease_until', '=', leaseUntil)
-        .execute();
-      // A deleted account's confirmation: once it went out, who it went to goes (issue 31).
-      await this.db
-        .updateTable('mail_queue')
-        .set(BLANK_MAIL)
-        .where('id', '=', mail.id)
-        .where('group_key', 'like', 'erase:%')
-        .where('status', '=', 'sent')
-        .execute();
-    }
-  }
-
-  /** Once an hour: delivered and abandoned mails older than keepMs go (RGPD: no endless copy). */
-  private async purge(): Promise<void> {
-    const t = this.now();
-    if (t - this.purgedAt < 60 * 60_000) return;
-    this.purgedAt = t;
     await this.db
-      .deleteFrom('mail_queue')
-      .where('status', 'in', ['sent', 'failed'])
-      .where('created_at', '<', new Date(t - this.keepMs).toISOString())
-      .execute();
-    // Idempotency answers past their replay window, and any deletion mail left unblanked.
-    await purgeErasable(this.db, t);
-  }
-
-  /**
-   * The oldest due mail, claimed for this worker until leaseUntil; undefined when none is due.
-   * The updates that settle it check the lease is still this claim's. Several servers may run a
-   * worker on one database: on PostgreSQL the subquery locks the row it picks and skips the rows
-   * other workers are claiming (FOR UPDATE SKIP LOCKED); on SQLite the statement holds the write
-   * lock from its start. Either way the update checks again that the mail is due, so a claim
-   * that lost a race takes nothing.
-   */
-  private async claim(): Promise<{ mail: QueuedMail; leaseUntil: number } | undefined> {
-    const t = this.now();
-    const leaseUntil = t + this.leaseMs;
-    const due = (eb: ExpressionBuilder<Database, 'mail_queue'>) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', t)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', t)]),
-      ]);
-    const oldest = this.db
-      .selectFrom('mail_queue')
-      .select('id')
-      .where(due)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1);
-    const row = await this.db
       .updateTable('mail_queue')
-      .set((eb) => ({
-        status: 'sending',
-        lease_until: leaseUntil,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', skippingLocked(this.db, oldest))
-      .where(due)
-      .returningAll()
-      .executeTakeFirst();
-    return row ? { mail: toQueuedMail(row), leaseUntil } : undefined;
+      .set({
+        status: 'sent',
+        sent_at: new Date(this.now()).toISOString(),
+        lease_until: null,
+        ...(this.forgetDeliveredBodies ? withoutSecretLinks(mail) : {}),
+      })
+      .where('id', '=', mail.id)
+      .where('lease_until', '=', leaseUntil)
+      .execute();
+    // A deleted account's confirmation: once it went out, who it went to goes (issue 31).
+    await this.db
+      .updateTable('mail_queue')
+      .set(BLANK_MAIL)
+      .where('id', '=', mail.id)
+      .where('group_key', 'like', 'erase:%')
+      .where('status', '=', 'sent')
+      .execute();
   }
 
   private async failed(mail: QueuedMail, leaseUntil: number, error: unknown): Promise<void> {
