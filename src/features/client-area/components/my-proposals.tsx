@@ -25,8 +25,8 @@ export function MyProposals({ userId }: { userId: string }) {
         ) : (
           <>
             <p className="mt-2 text-base-content/75">
-              Les biens que votre chasseur a retenus pour vous. Il vous appelle pour en parler et
-              organiser une visite.
+              Les biens que votre chasseur a retenus pour vous. Parlez-en avec lui pour organiser
+              une visite.
             </p>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {proposals.map((p) => (

@@ -44,6 +44,7 @@ function Reasons({ reasons }: { reasons: MatchReason[] }) {
             }`}
           >
             {signedPoints(r.points)}
+            <span className="sr-only">{Math.abs(r.points) > 1 ? ' points' : ' point'}</span>
           </span>
         </li>
       ))}
