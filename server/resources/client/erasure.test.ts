@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import type { BuyerProject } from '../../../src/domain/buyer-signup.schema';
+import { validOwnerSubmission } from '../../../src/domain/owner-questionnaire.fixture';
 import type { Db } from '../../db/database';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { onPostgres } from '../../db/test-database';
@@ -12,9 +13,16 @@ import { MailWorker } from '../../mail/mail-worker';
 import type { Mail } from '../../mail/templates';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import { givePriorMandate } from '../mandates/test-mandates';
+import { recordArrived } from '../routing/routing.repo';
 import { staffTestApp } from '../../staff/test-staff';
 import { postJson } from '../../test-app';
-import { fieldNamesOnly, IDEMPOTENCY_REPLAY_MS, needlesOf, purgeErasable } from './erasure';
+import {
+  eraseOwnerLead,
+  fieldNamesOnly,
+  IDEMPOTENCY_REPLAY_MS,
+  needlesOf,
+  purgeErasable,
+} from './erasure';
 
 let db: Db | undefined;
 let root: string | undefined;
@@ -231,6 +239,59 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
     });
     expect(upload.status).toBe(200);
 
+    // What the back office planned and said about them (issue 31): the routing's reminders
+    // (jobs naming the record), a notification to their hunter, an owner lead proposed to them.
+    await t.db
+      .transaction()
+      .execute((trx) => recordArrived(trx, { type: 'buyer', userId: id }, Date.now()));
+    await t.db
+      .insertInto('staff_notification')
+      .values({
+        user_id: t.ids.chasseur,
+        kind: 'reminder-hunter',
+        record_type: 'buyer',
+        record_id: id,
+        text: 'Nouvel acquéreur à contacter.',
+        created_at: new Date().toISOString(),
+        read_at: null,
+      })
+      .execute();
+    const posted = await t.app.request(
+      '/api/public/biens',
+      postJson(validOwnerSubmission, { 'Idempotency-Key': 'erasure-lead-0123456789' }),
+    );
+    expect(posted.status).toBe(201);
+    const { id: propertyId } = (await posted.json()) as { id: number };
+    const someLead = await t.db
+      .selectFrom('owner_property')
+      .select('contact_id as id')
+      .where('id', '=', propertyId)
+      .executeTakeFirstOrThrow();
+    const proposed = await t.call('admin', 'POST', `/api/staff/buyers/${id}/proposals`, {
+      leadId: someLead.id,
+    });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
+    const followUps = async () => ({
+      notifications: (
+        await t.db
+          .selectFrom('staff_notification')
+          .select('id')
+          .where('record_type', '=', 'buyer')
+          .where('record_id', '=', id)
+          .execute()
+      ).length,
+      jobs: (
+        await t.db.selectFrom('job').select('id').where('payload', 'like', `%${id}%`).execute()
+      ).length,
+      proposals: (
+        await t.db.selectFrom('match_proposal').select('id').where('buyer_id', '=', id).execute()
+      ).length,
+    });
+    const planned = await followUps();
+    expect(planned.notifications).toBeGreaterThan(0);
+    expect(planned.jobs).toBeGreaterThan(0);
+    expect(planned.proposals).toBe(1);
+
     // Before: the search finds the person in the copies this test is about.
     const before = foundIn(await everyTable(t.db), NEEDLES);
     for (const table of [
@@ -278,6 +339,8 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
     await purgeErasable(t.db, Date.now());
     if (!onPostgres()) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.db);
 
+    // Nothing the back office planned or said about them is left.
+    expect(await followUps()).toEqual({ notifications: 0, jobs: 0, proposals: 0 });
     // After: nowhere outside the mandate and the register, whatever the case.
     const tables = await everyTable(t.db);
     const after = foundIn(tables, [...NEEDLES, mandated.email, mandated.lastname]);
@@ -352,6 +415,70 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
           .executeTakeFirstOrThrow()
       ).is_archived,
     ).toBe(1);
+  });
+});
+
+describe('an owner lead anonymised (retention)', () => {
+  it('leaves no notification, job or match notice about it', async () => {
+    const t = await staffTestApp();
+    db = t.db;
+    const posted = await t.app.request(
+      '/api/public/biens',
+      postJson(validOwnerSubmission, { 'Idempotency-Key': 'erasure-owner-0123456789' }),
+    );
+    expect(posted.status).toBe(201);
+    const { id: propertyId } = (await posted.json()) as { id: number };
+    const { contact_id: leadId } = await t.db
+      .selectFrom('owner_property')
+      .select('contact_id')
+      .where('id', '=', propertyId)
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('staff_notification')
+      .values({
+        user_id: t.ids.chasseur,
+        kind: 'reminder-hunter',
+        record_type: 'owner',
+        record_id: String(leadId),
+        text: 'Nouveau propriétaire à contacter.',
+        created_at: at,
+        read_at: null,
+      })
+      .execute();
+    await t.db
+      .insertInto('match_notice')
+      .values({ hunter_id: t.ids.chasseur, lead_id: leadId, sent_at: at })
+      .onConflict((oc) => oc.columns(['hunter_id', 'lead_id']).doNothing())
+      .execute();
+    const left = async () => ({
+      notifications: (
+        await t.db
+          .selectFrom('staff_notification')
+          .select('id')
+          .where('record_type', '=', 'owner')
+          .where('record_id', '=', String(leadId))
+          .execute()
+      ).length,
+      jobs: (
+        await t.db
+          .selectFrom('job')
+          .select('id')
+          .where('job_key', 'like', `%:owner:${leadId}`)
+          .execute()
+      ).length,
+      notices: (
+        await t.db
+          .selectFrom('match_notice')
+          .select('lead_id')
+          .where('lead_id', '=', leadId)
+          .execute()
+      ).length,
+    });
+    // The routing planned its two reminders when the lead arrived.
+    expect(await left()).toEqual({ notifications: 1, jobs: 2, notices: 1 });
+    expect(await t.db.transaction().execute((trx) => eraseOwnerLead(trx, leadId, at))).toBe(true);
+    expect(await left()).toEqual({ notifications: 0, jobs: 0, notices: 0 });
   });
 });
 

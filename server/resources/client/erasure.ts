@@ -106,7 +106,8 @@ export function fieldNamesOnly(
  *   stage notes of their projects redacted (« [supprimé] »);
  * - their stored idempotent answers deleted;
  * - the mails to them and the staff mails naming them: blanked once gone out, dropped if waiting;
- * - the contact messages they sent (same e-mail or phone) blanked.
+ * - the contact messages they sent (same e-mail or phone) blanked;
+ * - the notifications, jobs and proposals about their record (eraseFollowUps).
  * Signed mandates and the register are never touched.
  */
 export async function eraseTraces(trx: Kysely<Database>, person: ErasedPerson): Promise<void> {
@@ -169,6 +170,8 @@ export async function eraseTraces(trx: Kysely<Database>, person: ErasedPerson): 
     .where(aboutThem)
     .execute();
 
+  await eraseFollowUps(trx, 'buyer', id);
+
   await trx
     .updateTable('contact_message')
     .set({ name: ERASED, email: '', phone: '', subject: ERASED, message: ERASED, ip_hash: null })
@@ -179,6 +182,37 @@ export async function eraseTraces(trx: Kysely<Database>, person: ErasedPerson): 
       ]),
     )
     .execute();
+}
+
+/**
+ * What the back office planned or said about a record (issue 31): the staff notifications about
+ * it, the server's jobs naming it (reminders, match notices; done or not: their payload names the
+ * record), and what matching kept of it — a buyer's proposals, the notices of an owner lead sent
+ * to hunters. An owner lead's proposals stay: they show a property, not its owner.
+ */
+export async function eraseFollowUps(
+  trx: Kysely<Database>,
+  recordType: 'buyer' | 'owner',
+  recordId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('staff_notification')
+    .where('record_type', '=', recordType)
+    .where('record_id', '=', recordId)
+    .execute();
+  // Payloads are JSON of { recordType, recordId, … } (routing.repo, matches); keys end :type:id.
+  await trx
+    .deleteFrom('job')
+    .where((eb) =>
+      eb.or([
+        eb('payload', 'like', `%"recordType":"${recordType}","recordId":"${recordId}"%`),
+        eb('job_key', 'like', `%:${recordType}:${recordId}`),
+      ]),
+    )
+    .execute();
+  if (recordType === 'buyer')
+    await trx.deleteFrom('match_proposal').where('buyer_id', '=', recordId).execute();
+  else await trx.deleteFrom('match_notice').where('lead_id', '=', Number(recordId)).execute();
 }
 
 /**
@@ -253,6 +287,7 @@ export async function eraseOwnerLead(
     .where('record_id', '=', recordId)
     .execute();
   await trx.deleteFrom('staff_task').where('lead_id', '=', leadId).execute();
+  await eraseFollowUps(trx, 'owner', recordId);
   await trx
     .updateTable('owner_contact')
     .set({
