@@ -28,6 +28,7 @@ import { visitsRoutes } from './resources/visits/visits.routes';
 import { routingRoutes } from './resources/routing/routing.routes';
 import { tasksRoutes } from './resources/tasks/tasks.routes';
 import { matchesRoutes } from './resources/matches/matches.routes';
+import { retentionRoutes } from './resources/retention/retention.routes';
 import { mandatesRoutes } from './resources/mandates/mandates.routes';
 import { yousignRoutes } from './resources/mandates/yousign.routes';
 import { createYousignClient } from './mandates/yousign';
@@ -199,6 +200,8 @@ export function createApp({
   app.route('/api', tasksRoutes(staff));
   app.route('/api', routingRoutes(staff));
   app.route('/api', matchesRoutes(staff));
+  // Retention (issue 31, docs/retention.md): the admin's dry run, log and « Lancer maintenant ».
+  app.route('/api', retentionRoutes({ ...staff, documents }));
   // The mandat de recherche and the registre des mandats (issue 30, docs/mandates.md).
   // With SIGNATURE_PROVIDER=yousign, « J’accepte » sends the mandate to Yousign (this route comes
   // before mandatesRoutes' own code route) and Yousign's signed webhook completes it.

@@ -15,6 +15,7 @@ import { databaseLabel, migrateToLatest, openDatabase, withStartupLock } from '.
 import { EnvError, parseEnv, publicBaseUrl } from './env';
 import { JobWorker } from './jobs/job-worker';
 import { reminderHandlers } from './resources/routing/reminders';
+import { retentionHandlers, scheduleNextRetention } from './resources/retention/retention.repo';
 import { company } from '../src/domain/company';
 import { archiveBuildAssets } from './http/assets-archive';
 import { createLogger, instanceId, type Logger } from './log';
@@ -94,7 +95,11 @@ async function main(): Promise<void> {
   // Issue 31: the jobs the server runs later by itself (reminders), claimed like the mails.
   const jobs = new JobWorker(
     db,
-    reminderHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
+    {
+      ...reminderHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
+      // The nightly retention pass (docs/retention.md).
+      ...retentionHandlers({ documents }),
+    },
     { log },
   );
   const geo = loadGeoIndex();
@@ -128,6 +133,8 @@ async function main(): Promise<void> {
   });
 
   worker?.start();
+  // The next 03:00 Paris pass, keyed by its day: several instances plan it once.
+  await scheduleNextRetention(db, Date.now());
   jobs.start();
 
   server.on('error', (err: NodeJS.ErrnoException) => {

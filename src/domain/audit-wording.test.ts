@@ -221,6 +221,12 @@ describe('auditWords: a history entry in words (issue 29)', () => {
       `Courriel n°${NBSP}12 renvoyé, par Karim Benali`,
     );
     expect(words(entry('account-deleted', null, null)).text).toBe('Compte supprimé par le client');
+    expect(words(entry('retention-anonymised', null, null)).text).toBe(
+      'Anonymisé à la fin de la durée de conservation (aucun contact depuis), par Karim Benali',
+    );
+    expect(words(entry('retention-documents', null, { count: 2 })).text).toBe(
+      '2\u00a0documents supprimés à la fin de la durée de conservation (projet terminé), par Karim Benali',
+    );
   });
 
   it('says the messages, the tasks and the criteria read', () => {

@@ -150,6 +150,15 @@ function wordsOf(
       };
     case 'account-deleted':
       return { text: 'Compte supprimé par le client', by: false };
+    // Issue 31, the retention pass (docs/retention.md): nightly (no author) or launched by the admin.
+    case 'retention-anonymised':
+      return { text: 'Anonymisé à la fin de la durée de conservation (aucun contact depuis)' };
+    case 'retention-documents': {
+      const count = numberOf(after.count);
+      return {
+        text: `${count === null ? 'Documents' : plural(count, 'document', 'documents')} supprimé${count === 1 ? '' : 's'} à la fin de la durée de conservation (projet terminé)`,
+      };
+    }
     case 'document.upload': {
       const kind = documentLabel(after.kind);
       const text = kind
