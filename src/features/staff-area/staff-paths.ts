@@ -13,6 +13,8 @@ export const staffPaths = {
   mails: `${STAFF_BASE}/courriels`,
   /** The registre des mandats (issue 30): directeur, admin, manager. */
   mandateRegister: `${STAFF_BASE}/registre-des-mandats`,
+  /** « Conservation des données » (issue 31): the retention pass, for the admin. */
+  retention: `${STAFF_BASE}/conservation`,
   /** A new visit report for the buyer, from a planned visit (prefilled) or not (issue 28). */
   newReport: (userId: string, visitId?: number) =>
     `${STAFF_BASE}/acquereurs/${encodeURIComponent(userId)}/compte-rendu${

@@ -22,6 +22,7 @@ const tabs: Tab[] = [
   { href: `${STAFF_BASE}/registre-des-mandats`, label: 'Registre des mandats', roles: SUPERVISORS },
   { href: `${STAFF_BASE}/utilisateurs`, label: 'Utilisateurs', roles: [Role.ADMIN] },
   { href: `${STAFF_BASE}/courriels`, label: 'Courriels', roles: SUPERVISORS },
+  { href: `${STAFF_BASE}/conservation`, label: 'Conservation', roles: [Role.ADMIN] },
 ];
 
 export const isSupervisor = (roles: readonly number[]) => hasAnyRole(roles, SUPERVISORS);

@@ -7,6 +7,7 @@ import { LeadsScreen } from '../screens/leads-screen';
 import { MailsScreen } from '../screens/mails-screen';
 import { MandateRegisterScreen } from '../screens/mandate-register-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
+import { RetentionScreen } from '../screens/retention-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { UsersScreen } from '../screens/users-screen';
 import { NewReportScreen, ReportScreen } from '../../visit-reports';
@@ -43,6 +44,7 @@ export default function StaffDashboardPage() {
       <Route path={`${STAFF_BASE}/utilisateurs`} component={UsersScreen} />
       <Route path={`${STAFF_BASE}/courriels`} component={MailsScreen} />
       <Route path={`${STAFF_BASE}/registre-des-mandats`} component={MandateRegisterScreen} />
+      <Route path={`${STAFF_BASE}/conservation`} component={RetentionScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );
