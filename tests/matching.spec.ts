@@ -12,8 +12,9 @@ import { timeouts } from './support/timeouts';
  * Issue 31, rapprochement: a new owner lead posted for Vincennes through the questionnaire's
  * API appears on the fiche of a demo buyer searching Vincennes (server/db/seed-demo-work.ts),
  * with its reasons in French; the owner lead's fiche lists that buyer; « Proposer au client »
- * makes the property visible to the client in their area, without the owner's identity. Each
- * screen is checked by axe and for French typography, at 1280 px and at 390 px.
+ * makes the property visible to the client in their area, without the owner's identity; the
+ * client's « Ça m’intéresse » shows on the fiche. Each screen is checked by axe and for French
+ * typography, at 1280 px and at 390 px.
  */
 
 /**
@@ -179,10 +180,29 @@ test.describe('rapprochement (issue 31)', () => {
         await expect(section).not.toContainText(ownerName);
         await section.scrollIntoViewIfNeeded();
         await expectAccessible(client.page, testInfo, `« Biens proposés » (${label})`);
+
+        // The client answers « Ça m’intéresse » (the button stays pressed, changeable).
+        const interested = proposal.getByRole('button', { name: 'Ça m’intéresse' });
+        await expect(interested).toHaveAttribute('aria-pressed', 'false');
+        await interested.click();
+        await expect(interested).toHaveAttribute('aria-pressed', 'true');
+        await expect(proposal.getByRole('button', { name: 'Pas pour moi' })).toHaveAttribute(
+          'aria-pressed',
+          'false',
+        );
+        await expect(proposal.getByRole('status')).toHaveText(/Votre chasseur voit votre réponse/);
+        await expectAccessible(client.page, testInfo, `« Biens proposés », réponse (${label})`);
         await section.screenshot({ path: testInfo.outputPath('biens-proposes.png') });
       } finally {
         await client.context.close();
       }
+
+      // The fiche acquéreur says the client's answer beside the proposal.
+      await page.goto(`/wh-dashboard/acquereurs/${buyerId}`);
+      const after = (await panelShown(page, 'Biens qui correspondent'))
+        .getByTestId('match')
+        .filter({ has: page.locator(`a[href="/wh-dashboard/proprietaires/${leadId}"]`) });
+      await expect(after.getByTestId('match-answer')).toHaveText('Le client est intéressé');
     });
   }
 });

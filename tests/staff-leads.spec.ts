@@ -63,7 +63,8 @@ test.describe('staff « Propriétaires »', () => {
     );
     await expect(page.getByText(/^À rappeler avant /)).toBeVisible();
     await expect(page.getByText('Documents disponibles')).toBeVisible();
-    await expect(page.getByText('520\u202f000\u00a0€')).toBeVisible();
+    // The price in the property's facts (« Acquéreurs intéressés » quotes it in its reasons).
+    await expect(page.getByText('520\u202f000\u00a0€', { exact: true })).toBeVisible();
 
     // Assign to the demo chasseur.
     await page.getByLabel('Chasseur attribué').selectOption({ label: 'Charles Chasseur' });

@@ -171,6 +171,9 @@ export interface MatchProposalTable {
   buyer_id: string;
   proposed_by: string | null;
   proposed_at: string;
+  /** The client's answer (0027): 'interesse', 'pas_pour_moi', null until they answer. */
+  answer: string | null;
+  answered_at: string | null;
 }
 
 /** A hunter told of a new owner lead fitting their buyers (issue 31), once per hunter and lead. */

@@ -194,6 +194,19 @@ describe('auditWords: a history entry in words (issue 29)', () => {
     for (const w of [planned, cancelled, written, complete, answered]) expectInWords(w);
   });
 
+  it('says a proposed property and the client’s answer to it (issue 31)', () => {
+    const proposed = words(entry('match-proposal', undefined, { leadId: 3, propertyId: 4 }));
+    expect(proposed.text).toBe('Bien proposé au client, par Karim Benali');
+    const answered = words(
+      entry('match-answer', undefined, { proposalId: 5, leadId: 3, answer: 'pas_pour_moi' }),
+    );
+    expect(answered).toEqual({
+      text: `Réponse du client à un bien proposé${NBSP}: «${NBSP}Pas pour moi${NBSP}»`,
+      details: [],
+    });
+    for (const w of [proposed, answered]) expectInWords(w);
+  });
+
   it('says the accounts’ and mails’ actions', () => {
     const user = {
       _id: 'u1',

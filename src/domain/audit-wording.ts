@@ -231,6 +231,17 @@ function wordsOf(
         details: comment ? [labelled('Commentaire', quoted(comment))] : [],
       };
     }
+    case 'match-proposal':
+      return { text: 'Bien proposé au client' };
+    case 'match-answer': {
+      const answer = answerLabel(after.answer);
+      return {
+        text: answer
+          ? labelled('Réponse du client à un bien proposé', quoted(answer))
+          : 'Réponse du client à un bien proposé',
+        by: false,
+      };
+    }
     case 'user-create':
       return { text: 'Compte créé' };
     case 'user-update': {

@@ -23,6 +23,7 @@ import * as m0021 from './0021_mandates';
 import * as m0023 from './0023_jobs';
 import * as m0024 from './0024_matching';
 import * as m0025 from './0025_retention';
+import * as m0027 from './0027_proposal_answer';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_jobs': m0023,
   '0024_matching': m0024,
   '0025_retention': m0025,
+  '0027_proposal_answer': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

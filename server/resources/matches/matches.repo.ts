@@ -15,6 +15,7 @@ import {
   type MatchResult,
 } from '../../../src/domain/matching';
 import type { BienType } from '../../../src/domain/property';
+import { proposalAnswers, type ProposalAnswer } from '../../../src/domain/api/matches';
 import type { Scope } from '../../staff/policy';
 import { parseList } from '../buyers/buyer-projects.repo';
 
@@ -251,25 +252,35 @@ export async function leadForMatches(
   };
 }
 
+/** A stored answer as the contract reads it (anything else: none). */
+const answerOf = (value: string | null): ProposalAnswer | null =>
+  (proposalAnswers as readonly string[]).includes(value ?? '') ? (value as ProposalAnswer) : null;
+
+/** A proposal as the fiches' lists say it: when, and the client's answer. */
+export interface ProposalState {
+  proposedAt: string;
+  answer: ProposalAnswer | null;
+}
+
 /**
- * When each listed match was proposed (« Proposer au client »): the proposals of one project
- * (by property) or of one property (by project). Absent: not proposed.
+ * When each listed match was proposed (« Proposer au client ») and the client's answer: the
+ * proposals of one project (by property) or of one property (by project). Absent: not proposed.
  */
-export async function proposalDates(
+export async function proposalStates(
   db: Db,
   of: { projectId: number } | { propertyId: number },
-): Promise<Map<number, string>> {
+): Promise<Map<number, ProposalState>> {
+  const byProject = 'projectId' in of;
   const rows = await db
     .selectFrom('match_proposal')
-    .select(['project_id', 'property_id', 'proposed_at'])
-    .where(
-      'projectId' in of ? 'project_id' : 'property_id',
-      '=',
-      'projectId' in of ? of.projectId : of.propertyId,
-    )
+    .select(['project_id', 'property_id', 'proposed_at', 'answer'])
+    .where(byProject ? 'project_id' : 'property_id', '=', byProject ? of.projectId : of.propertyId)
     .execute();
   return new Map(
-    rows.map((r) => ['projectId' in of ? r.property_id : r.project_id, r.proposed_at] as const),
+    rows.map((r) => [
+      byProject ? r.property_id : r.project_id,
+      { proposedAt: r.proposed_at, answer: answerOf(r.answer) },
+    ]),
   );
 }
 
@@ -336,9 +347,12 @@ export async function proposeLead(
   });
 }
 
-/** The properties proposed to a client, newest first (what the client area shows). */
-export async function proposalsOf(db: Db, buyerId: string) {
-  const rows = await db
+/**
+ * The properties proposed to a client, newest first (what the client area shows); `onlyId`:
+ * that one proposal only.
+ */
+export async function proposalsOf(db: Db, buyerId: string, onlyId?: number) {
+  let query = db
     .selectFrom('match_proposal as m')
     .innerJoin('owner_property as o', 'o.id', 'm.property_id')
     .select([
@@ -350,8 +364,12 @@ export async function proposalsOf(db: Db, buyerId: string) {
       'o.room_count',
       'o.surface',
       'm.proposed_at',
+      'm.answer',
+      'm.answered_at',
     ])
-    .where('m.buyer_id', '=', buyerId)
+    .where('m.buyer_id', '=', buyerId);
+  if (onlyId !== undefined) query = query.where('m.id', '=', onlyId);
+  const rows = await query
     .orderBy('m.proposed_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(MATCH_LIST_LIMIT)
@@ -365,7 +383,53 @@ export async function proposalsOf(db: Db, buyerId: string) {
     roomCount: r.room_count,
     surface: r.surface,
     proposedAt: r.proposed_at,
+    answer: answerOf(r.answer),
+    answeredAt: r.answered_at,
   }));
+}
+
+/**
+ * The client's answer to a property proposed to them (« Ça m’intéresse », « Pas pour moi »),
+ * with its audit row on their record; the same answer again writes nothing. undefined: no such
+ * proposal of theirs. Answers the proposal as it now is.
+ */
+export async function answerProposal(
+  db: Db,
+  buyerId: string,
+  proposalId: number,
+  answer: ProposalAnswer,
+  at: string,
+) {
+  return db.transaction().execute(async (trx) => {
+    const proposal = await trx
+      .selectFrom('match_proposal')
+      .select(['id', 'answer', 'lead_id', 'property_id'])
+      .where('id', '=', proposalId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst();
+    if (!proposal) return undefined;
+    if (proposal.answer !== answer) {
+      await trx
+        .updateTable('match_proposal')
+        .set({ answer, answered_at: at })
+        .where('id', '=', proposalId)
+        .execute();
+      await audit(
+        trx,
+        {
+          actorId: buyerId,
+          action: 'match-answer',
+          recordType: 'buyer',
+          recordId: buyerId,
+          before: proposal.answer === null ? undefined : { answer: proposal.answer },
+          after: { proposalId, leadId: proposal.lead_id, answer },
+        },
+        at,
+      );
+    }
+    const [view] = await proposalsOf(trx, buyerId, proposalId);
+    return view;
+  });
 }
 
 /** The mail telling a hunter that a new owner lead fits some of their buyers. */

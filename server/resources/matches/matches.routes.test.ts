@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_PROPOSALS_PATH,
   buyerMatchesPath,
+  clientProposalAnswerPath,
   buyerProposalsPath,
   leadMatchesPath,
 } from '../../../src/domain/api/matches';
@@ -125,5 +126,78 @@ describe('« Proposer au client »', () => {
     expect(
       (await t.call('client', 'POST', buyerProposalsPath(own.userId), { leadId })).status,
     ).toBe(403);
+  });
+});
+
+describe('the client’s answer to a proposed property', () => {
+  /** A proposal to the demo hunter's buyer, and that buyer signed in. */
+  async function proposed() {
+    const { t, own, leadId } = await setup();
+    const made = await t.call('chasseur', 'POST', buyerProposalsPath(own.userId), { leadId });
+    const client = await signedIn(t, 'matchown@exemple.fr');
+    const put = async (id: number, body: unknown, headers = client.headers) => {
+      const res = await t.app.request(clientProposalAnswerPath(id), {
+        method: 'PUT',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    return { t, own, leadId, proposalId: made.body.proposalId as number, client, put };
+  }
+
+  it('is kept, may change, is audited once per change, and shows on both fiches', async () => {
+    const { t, own, leadId, proposalId, put } = await proposed();
+    const first = await put(proposalId, { answer: 'interesse' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(
+      expect.objectContaining({ id: proposalId, answer: 'interesse', city: 'Vincennes' }),
+    );
+    expect(first.body.answeredAt).toEqual(expect.any(String));
+    // The same answer again writes nothing; another one replaces it.
+    expect((await put(proposalId, { answer: 'interesse' })).status).toBe(200);
+    expect((await put(proposalId, { answer: 'pas_pour_moi' })).body.answer).toBe('pas_pour_moi');
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'after'])
+      .where('action', '=', 'match-answer')
+      .where('record_id', '=', own.userId)
+      .execute();
+    expect(audits).toHaveLength(2);
+    expect(audits.every((a) => a.actor_id === own.userId)).toBe(true);
+
+    const buyerList = await t.call('chasseur', 'GET', buyerMatchesPath(own.userId));
+    const asLead = buyerList.body.matches.find((m: { leadId: number }) => m.leadId === leadId);
+    expect(asLead.answer).toBe('pas_pour_moi');
+    const leadList = await t.call('chasseur', 'GET', leadMatchesPath(leadId));
+    const asBuyer = leadList.body.matches.find(
+      (m: { projectId: number }) => m.projectId === own.projectId,
+    );
+    expect(asBuyer.answer).toBe('pas_pour_moi');
+  });
+
+  it('refuses another client’s proposal, an unknown one, a bad answer, the staff', async () => {
+    const { t, proposalId, put } = await proposed();
+    await addBuyer(t.db, 'Intrus', t.ids.chasseur);
+    const other = await signedIn(t, 'intrus@exemple.fr');
+    const theirs = await put(proposalId, { answer: 'interesse' }, other.headers);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Ce bien ne vous a pas été proposé.');
+    expect((await put(999_999, { answer: 'interesse' })).status).toBe(404);
+    const bad = await put(proposalId, { answer: 'peut-etre' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({
+      answer: 'Choisissez «\u00a0Ça m’intéresse\u00a0» ou «\u00a0Pas pour moi\u00a0».',
+    });
+    const staff = await t.call('chasseur', 'PUT', clientProposalAnswerPath(proposalId), {
+      answer: 'interesse',
+    });
+    expect(staff.status).toBe(403);
+    const row = await t.db
+      .selectFrom('match_proposal')
+      .select('answer')
+      .where('id', '=', proposalId)
+      .executeTakeFirstOrThrow();
+    expect(row.answer).toBeNull();
   });
 });

@@ -2,10 +2,13 @@ import { Hono } from 'hono';
 import {
   BUYER_MATCHES_PATH,
   BUYER_PROPOSALS_PATH,
+  CLIENT_PROPOSAL_ANSWER_PATH,
   CLIENT_PROPOSALS_PATH,
   LEAD_MATCHES_PATH,
+  proposalAnswerSchema,
   proposalCreateSchema,
   type BuyerMatchesResponse,
+  type ClientProposal,
   type ClientProposalsResponse,
   type LeadMatchesResponse,
   type ProposalCreated,
@@ -20,7 +23,8 @@ import {
   leadForMatches,
   leadsMatchingProject,
   projectsMatchingLead,
-  proposalDates,
+  answerProposal,
+  proposalStates,
   proposalsOf,
   proposeLead,
 } from './matches.repo';
@@ -28,6 +32,7 @@ import {
 const NOT_FOUND_BUYER = 'Ce client n’existe pas ou ne vous est pas attribué.';
 const NOT_FOUND_LEAD = 'Ce contact n’existe pas ou ne vous est pas attribué.';
 const NOTHING_TO_PROPOSE = 'Ce bien ou le projet de ce client n’existe pas.';
+const NOT_PROPOSED = 'Ce bien ne vous a pas été proposé.';
 const under = (path: string) => path.replace(/^\/api/, '');
 
 /**
@@ -47,8 +52,12 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (buyer.projectId === null)
       return c.json({ projectId: null, matches: [] } satisfies BuyerMatchesResponse);
     const found = (await leadsMatchingProject(db, buyer.projectId)) ?? [];
-    const proposed = await proposalDates(db, { projectId: buyer.projectId });
-    const matches = found.map((m) => ({ ...m, proposedAt: proposed.get(m.propertyId) ?? null }));
+    const proposed = await proposalStates(db, { projectId: buyer.projectId });
+    const matches = found.map((m) => ({
+      ...m,
+      proposedAt: proposed.get(m.propertyId)?.proposedAt ?? null,
+      answer: proposed.get(m.propertyId)?.answer ?? null,
+    }));
     return c.json({ projectId: buyer.projectId, matches } satisfies BuyerMatchesResponse);
   });
 
@@ -60,8 +69,12 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
     if (!found.lead || found.propertyId === null)
       return c.json({ matches: [] } satisfies LeadMatchesResponse);
     const fit = await projectsMatchingLead(db, found.lead, c.get('scope'));
-    const proposed = await proposalDates(db, { propertyId: found.propertyId });
-    const matches = fit.map((m) => ({ ...m, proposedAt: proposed.get(m.projectId) ?? null }));
+    const proposed = await proposalStates(db, { propertyId: found.propertyId });
+    const matches = fit.map((m) => ({
+      ...m,
+      proposedAt: proposed.get(m.projectId)?.proposedAt ?? null,
+      answer: proposed.get(m.projectId)?.answer ?? null,
+    }));
     return c.json({ matches } satisfies LeadMatchesResponse);
   });
 
@@ -83,6 +96,19 @@ export function matchesRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
   app.get(under(CLIENT_PROPOSALS_PATH), ...client, async (c) => {
     const proposals = await proposalsOf(db, c.get('user')._id);
     return c.json({ proposals } satisfies ClientProposalsResponse);
+  });
+
+  // « Ça m’intéresse » / « Pas pour moi »: the client's answer, which they may change.
+  app.put(under(CLIENT_PROPOSAL_ANSWER_PATH), ...client, async (c) => {
+    const proposalId = Number(c.req.param('proposalId'));
+    const parsed = proposalAnswerSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return validationError(c, parsed.error);
+    const at = new Date(deps.now()).toISOString();
+    const view = Number.isSafeInteger(proposalId)
+      ? await answerProposal(db, c.get('user')._id, proposalId, parsed.data.answer, at)
+      : undefined;
+    if (!view) return apiError(c, 404, NOT_PROPOSED);
+    return c.json(view satisfies ClientProposal);
   });
 
   return app as unknown as Hono<AuthEnv>;

@@ -22,6 +22,15 @@ export const matchReasonSchema = z.object({
   points: z.number(),
 });
 
+/** The client's answer to a proposed property, as for a visit report (src/domain/api/visits.ts). */
+export const proposalAnswers = ['interesse', 'pas_pour_moi'] as const;
+export type ProposalAnswer = (typeof proposalAnswers)[number];
+export const proposalAnswerLabels: Record<ProposalAnswer, string> = {
+  interesse: 'Ça m’intéresse',
+  pas_pour_moi: 'Pas pour moi',
+};
+const answerField = z.enum(proposalAnswers).nullable();
+
 /** One owner lead that fits a buyer. */
 export const leadMatchSchema = z.object({
   leadId: z.number().int(),
@@ -33,6 +42,8 @@ export const leadMatchSchema = z.object({
   reasons: z.array(matchReasonSchema),
   /** When it was proposed to this buyer (« Proposer au client »); null: not yet. */
   proposedAt: z.string().nullable(),
+  /** The client's answer to the proposal; null: none (yet). */
+  answer: answerField,
 });
 export type LeadMatchView = z.infer<typeof leadMatchSchema>;
 
@@ -53,6 +64,8 @@ export const projectMatchSchema = z.object({
   reasons: z.array(matchReasonSchema),
   /** When this lead was proposed to this buyer (« Proposer au client »); null: not yet. */
   proposedAt: z.string().nullable(),
+  /** The client's answer to the proposal; null: none (yet). */
+  answer: answerField,
 });
 export type ProjectMatchView = z.infer<typeof projectMatchSchema>;
 
@@ -90,9 +103,26 @@ export const clientProposalSchema = z.object({
   roomCount: z.number().int(),
   surface: z.number().int(),
   proposedAt: z.string(),
+  /** « Ça m’intéresse » or « Pas pour moi »; null until the client answers. */
+  answer: answerField,
+  answeredAt: z.string().nullable(),
 });
 export type ClientProposal = z.infer<typeof clientProposalSchema>;
 export const clientProposalsResponseSchema = z.object({
   proposals: z.array(clientProposalSchema),
 });
 export type ClientProposalsResponse = z.infer<typeof clientProposalsResponseSchema>;
+
+/**
+ * PUT (client): their answer to a proposed property, « Ça m’intéresse » or « Pas pour moi »; they
+ * may change it. The same answer again changes nothing. Answers the proposal as it now is.
+ */
+export const CLIENT_PROPOSAL_ANSWER_PATH = '/api/client/proposals/:proposalId/answer';
+export const clientProposalAnswerPath = (proposalId: number) =>
+  CLIENT_PROPOSAL_ANSWER_PATH.replace(':proposalId', String(proposalId));
+export const proposalAnswerSchema = z.object({
+  answer: z.enum(proposalAnswers, {
+    error: 'Choisissez «\u00a0Ça m’intéresse\u00a0» ou «\u00a0Pas pour moi\u00a0».',
+  }),
+});
+export type ProposalAnswerBody = z.infer<typeof proposalAnswerSchema>;

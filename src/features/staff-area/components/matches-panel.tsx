@@ -7,6 +7,7 @@ import {
   leadMatchesPath,
   type BuyerMatchesResponse,
   type LeadMatchesResponse,
+  type ProposalAnswer,
   type ProposalCreated,
 } from '../../../domain/api/matches';
 import { formatEuro } from '../../../domain/format';
@@ -54,7 +55,8 @@ function Reasons({ reasons }: { reasons: MatchReason[] }) {
 
 /**
  * « Proposer au client »: the lead's property shown to the buyer in the client area (the server
- * keeps one proposal however often it is asked), then « Proposé le … ». Needs the network: a
+ * keeps one proposal however often it is asked), then « Proposé le … » and the client's answer
+ * once given (« Le client est intéressé », « Pas pour le client »). Needs the network: a
  * proposal is a message to the client, not a note to keep for later, so without network it is
  * refused with the reason on screen and can be asked again.
  */
@@ -62,12 +64,15 @@ function ProposeButton({
   buyerId,
   leadId,
   proposedAt,
+  answer,
   what,
   onProposed,
 }: {
   buyerId: string;
   leadId: number;
   proposedAt: string | null;
+  /** The client's answer to the proposal (« Ça m’intéresse », « Pas pour moi »). */
+  answer: ProposalAnswer | null;
   /** Said to screen readers after the button's text (« à Élodie Martin », « (Vincennes) »). */
   what: string;
   onProposed: () => void;
@@ -75,9 +80,21 @@ function ProposeButton({
   const [refusal, setRefusal] = useState('');
   if (proposedAt)
     return (
-      <span className="badge badge-success badge-soft" data-testid="match-proposed">
-        Proposé le {formatShortDate(proposedAt)}
-      </span>
+      <>
+        <span className="badge badge-info badge-soft" data-testid="match-proposed">
+          Proposé le {formatShortDate(proposedAt)}
+        </span>
+        {answer ? (
+          <span
+            className={`badge badge-soft ${answer === 'interesse' ? 'badge-success' : 'badge-neutral'}`}
+            data-testid="match-answer"
+          >
+            {answer === 'interesse' ? 'Le client est intéressé' : 'Pas pour le client'}
+          </span>
+        ) : (
+          <span className="text-sm text-base-content/75">Pas encore de réponse du client</span>
+        )}
+      </>
     );
   const propose = async () => {
     setRefusal('');
@@ -191,6 +208,7 @@ export function BuyerMatchesPanel({ buyerId }: { buyerId: string }) {
                       buyerId={buyerId}
                       leadId={m.leadId}
                       proposedAt={m.proposedAt}
+                      answer={m.answer}
                       what={`(${place})`}
                       onProposed={reload}
                     />
@@ -261,6 +279,7 @@ export function LeadMatchesPanel({ leadId }: { leadId: number }) {
                       buyerId={m.buyerId}
                       leadId={leadId}
                       proposedAt={m.proposedAt}
+                      answer={m.answer}
                       what={`à ${name}`}
                       onProposed={reload}
                     />
