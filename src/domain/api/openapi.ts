@@ -39,6 +39,14 @@ import {
   paymentStartedSchema,
 } from './shop';
 import {
+  RETENTION_PREVIEW_PATH,
+  RETENTION_RUNS_PATH,
+  retentionLogSchema,
+  retentionPreviewSchema,
+  retentionRunRequestSchema,
+  retentionRunSchema,
+} from './retention';
+import {
   USERS_PATH,
   userArchiveSchema,
   userEditSchema,
@@ -83,6 +91,7 @@ const AUTH = 'Connexion et compte';
 const CLIENT = 'Espace client';
 const SHOP = 'Boutique';
 const USERS = 'Utilisateurs (administration)';
+const RETENTION = 'Conservation des données (administration)';
 
 /** « Send me a link »: the same answer whatever the address. */
 const LINK_REQUEST: Details = { body: emailRequestSchema, answer: messageSchema };
@@ -234,6 +243,29 @@ const table: [string, [Method, string, string, Details?][]][] = [
       ['delete', `${USERS_PATH}/:id`, 'Supprimer un compte sans client ni projet', { auth: true }],
       ['get', '/api/users', 'Les comptes que voit l’équipe', { auth: true }],
       ['get', '/api/:chasseurId/chasseurusers', 'Les clients d’un chasseur', { auth: true }],
+    ],
+  ],
+  [
+    RETENTION,
+    [
+      [
+        'get',
+        RETENTION_PREVIEW_PATH,
+        'Ce que la prochaine passe anonymiserait ou supprimerait (essai à blanc)',
+        { auth: true, answer: retentionPreviewSchema },
+      ],
+      [
+        'get',
+        RETENTION_RUNS_PATH,
+        'Le journal des passes',
+        { auth: true, answer: retentionLogSchema },
+      ],
+      [
+        'post',
+        RETENTION_RUNS_PATH,
+        'Lancer une passe maintenant (une à la fois ; 200 avec la précédente si elle date de moins d’une minute)',
+        { auth: true, body: retentionRunRequestSchema, status: 201, answer: retentionRunSchema },
+      ],
     ],
   ],
 ];

@@ -10,6 +10,7 @@ import { companyLegal } from '../../../domain/company-legal';
 import { buyerFeeScale, MINIMUM_FEE_TTC, VAT_RATE, type FeeBracket } from '../../../domain/fees';
 import { formatEuro, formatPercent } from '../../../domain/format';
 import { minutesText, SIGNUP_MINUTES } from '../../../domain/form-duration';
+import { retentionTexts } from '../../../domain/retention';
 import { bracketRange, FeeScaleColumns } from '../components/fee-scale';
 import { compileContent, type ContentData, type ContentPair, type ContentTable } from './compile';
 
@@ -134,6 +135,8 @@ export const contentData: ContentData = {
     vatRate: formatPercent(VAT_RATE),
     /** How long the buyer signup takes, '3 minutes', as every page says it. */
     signupDuration: minutesText(SIGNUP_MINUTES),
+    /** How long data is kept (issue 31, src/domain/retention.ts): '3 ans', '6 mois', '10 ans'. */
+    retention: retentionTexts,
   },
   blockValues: {
     feeScale: html(<FeeTable />),
