@@ -227,7 +227,7 @@ function NextPass({ preview, onDone }: { preview: RetentionPreview; onDone: () =
             Prochaine passe{NBSP}: {formatDayDateTime(preview.nextRunAt)}
           </h2>
           <p className="mt-1 text-base-content/75">
-            Si elle avait lieu maintenant{NBSP}: {countsText(preview.counts)}.
+            Si elle avait lieu maintenant, elle traiterait{NBSP}: {countsText(preview.counts)}.
           </p>
         </div>
         <RunNow preview={preview} onDone={onDone} />
@@ -264,7 +264,9 @@ function RunEntry({ run }: { run: RetentionRun }) {
       {run.items.length ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-medium text-primary">
-            Voir les {plural(run.items.length, 'dossier', 'dossiers')}
+            {run.items.length === 1
+              ? 'Voir le dossier'
+              : `Voir les ${run.items.length}${NBSP}dossiers`}
           </summary>
           <div className="mt-3">
             <ItemList
