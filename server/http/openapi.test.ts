@@ -60,6 +60,8 @@ describe('GET /api/openapi.json', () => {
         'GET /api/client/overview',
         'POST /api/client/projects/{id}/criteria',
         'PUT /api/client/documents/{kind}',
+        'GET /api/client/proposals',
+        'PUT /api/client/proposals/{proposalId}/answer',
       ]),
     );
     for (const methods of Object.values(doc.paths))

@@ -25,6 +25,13 @@ import {
   deletionSchema,
 } from './client';
 import { CONTACT_PATH, contactMessageSchema, contactSentSchema } from './contact';
+import {
+  CLIENT_PROPOSAL_ANSWER_PATH,
+  CLIENT_PROPOSALS_PATH,
+  clientProposalSchema,
+  clientProposalsResponseSchema,
+  proposalAnswerSchema,
+} from './matches';
 import { DOCUMENT_UPLOAD_PATH } from './documents';
 import { apiErrorSchema } from './errors';
 import { REGISTER_PATH, registerSchema, registeredSchema } from './register';
@@ -197,6 +204,18 @@ const table: [string, [Method, string, string, Details?][]][] = [
         `${DOCUMENT_UPLOAD_PATH}/file`,
         'Télécharger un document envoyé',
         { auth: true, fileAnswer: true },
+      ],
+      [
+        'get',
+        CLIENT_PROPOSALS_PATH,
+        'Les biens que le chasseur a proposés (sans le propriétaire)',
+        { auth: true, answer: clientProposalsResponseSchema },
+      ],
+      [
+        'put',
+        CLIENT_PROPOSAL_ANSWER_PATH,
+        'Répondre à un bien proposé («\u00a0Ça m’intéresse\u00a0» ou «\u00a0Pas pour moi\u00a0»)',
+        { auth: true, body: proposalAnswerSchema, answer: clientProposalSchema },
       ],
       ['get', CLIENT_EXPORT_PATH, 'Exporter ses données (RGPD)', { auth: true }],
       ['post', DELETE_ACCOUNT_PATH, 'Supprimer son compte', { auth: true, body: deletionSchema }],
