@@ -15,6 +15,7 @@ import { databaseLabel, migrateToLatest, openDatabase, withStartupLock } from '.
 import { EnvError, parseEnv, publicBaseUrl } from './env';
 import { JobWorker } from './jobs/job-worker';
 import { reminderHandlers } from './resources/routing/reminders';
+import { matchNoticeHandlers } from './resources/matches/match-notices';
 import { retentionHandlers, scheduleNextRetention } from './resources/retention/retention.repo';
 import { company } from '../src/domain/company';
 import { archiveBuildAssets } from './http/assets-archive';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
     db,
     {
       ...reminderHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
+      // A new buyer's rapprochement: the owner leads that fit, told to their hunter once.
+      ...matchNoticeHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
       // The nightly retention pass (docs/retention.md).
       ...retentionHandlers({ documents }),
     },

@@ -542,3 +542,28 @@ export function contactReminderMail(
     action: { label: 'Ouvrir la fiche', url: reminder.ficheUrl },
   });
 }
+
+/**
+ * Issue 31: a new buyer whose search fits owner leads — to their hunter (the managers while
+ * they have none). The places and prices of the leads; the fiche lists them with their reasons.
+ */
+export function matchingBuyerMail(
+  to: string,
+  match: { name: string; count: number; leads: readonly string[]; ficheUrl: string },
+): Mail {
+  const n = match.count;
+  return render(
+    to,
+    `Nouvel acquéreur\u00a0: ${match.name}, ${n} bien${n > 1 ? 's' : ''} à lui proposer`,
+    {
+      greeting: 'Bonjour,',
+      paragraphs: [
+        `${match.name} vient de s’inscrire et sa recherche correspond à ${
+          n > 1 ? `${n} biens de nos propriétaires` : 'un bien de nos propriétaires'
+        }\u00a0: ${match.leads.join('\u202f; ')}${n > match.leads.length ? '…' : ''}.`,
+        'Retrouvez-les sur sa fiche, avec les raisons du rapprochement.',
+      ],
+      action: { label: 'Ouvrir la fiche', url: match.ficheUrl },
+    },
+  );
+}

@@ -13,6 +13,7 @@ import { MailWorker } from '../../mail/mail-worker';
 import type { Mail } from '../../mail/templates';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
 import { givePriorMandate } from '../mandates/test-mandates';
+import { scheduleBuyerMatches } from '../matches/match-notices';
 import { recordArrived } from '../routing/routing.repo';
 import { staffTestApp } from '../../staff/test-staff';
 import { postJson } from '../../test-app';
@@ -240,10 +241,12 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
     expect(upload.status).toBe(200);
 
     // What the back office planned and said about them (issue 31): the routing's reminders
-    // (jobs naming the record), a notification to their hunter, an owner lead proposed to them.
-    await t.db
-      .transaction()
-      .execute((trx) => recordArrived(trx, { type: 'buyer', userId: id }, Date.now()));
+    // and the rapprochement of a new buyer (jobs naming the record), a notification to their
+    // hunter, an owner lead proposed to them.
+    await t.db.transaction().execute(async (trx) => {
+      await recordArrived(trx, { type: 'buyer', userId: id }, Date.now());
+      await scheduleBuyerMatches(trx, id, Date.now());
+    });
     await t.db
       .insertInto('staff_notification')
       .values({
@@ -289,7 +292,7 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
     });
     const planned = await followUps();
     expect(planned.notifications).toBeGreaterThan(0);
-    expect(planned.jobs).toBeGreaterThan(0);
+    expect(planned.jobs).toBe(3);
     expect(planned.proposals).toBe(1);
 
     // Before: the search finds the person in the copies this test is about.

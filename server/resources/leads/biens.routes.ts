@@ -5,7 +5,7 @@ import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.s
 import type { Db } from '../../db/database';
 import { ownerLeadArrived } from '../routing/routing.repo';
 import { insertOwnerLead } from './owner-leads.repo';
-import { notifyMatchingHunters } from '../matches/matches.repo';
+import { tellHuntersOfLead } from '../matches/match-notices';
 import type { GeoIndex } from '../../geo/geo-data';
 import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../../http/form-limits';
 import { INVALID_FIELDS } from '../../../src/domain/api/errors';
@@ -68,8 +68,8 @@ export function biensRoutes({
         if (confirmOwner)
           await mails.enqueue(ownerConfirmationMail(contact.email, contact.firstname), trx);
         await mails.enqueue(newOwnerLeadMail(staffEmail, contact, bien, stored), trx);
-        // Issue 31: the hunters of the buyers it fits are told, once each.
-        await notifyMatchingHunters(trx, mails, property.id, now);
+        // Issue 31: the hunters of the buyers it fits are told (mail, notification), once each.
+        await tellHuntersOfLead(trx, mails, property.id, now);
         return {
           status: 201,
           body: {

@@ -6,6 +6,7 @@ import type { MailQueue } from '../../mail/mail-queue';
 import { newBuyerMail } from '../../mail/templates';
 import { queueAccountLink } from '../auth/account-links';
 import { insertBuyerProject } from '../buyers/buyer-projects.repo';
+import { scheduleBuyerMatches } from '../matches/match-notices';
 import { recordArrived } from '../routing/routing.repo';
 import type { AccountTokens, UsersRepo } from '../users/users.repo';
 
@@ -50,8 +51,11 @@ export async function registerBuyer(
     trx,
   );
   await insertBuyerProject(trx, user.id, project, partnerCode);
-  // Issue 31: given to a hunter by the managers' rule, and its reminders planned.
-  await recordArrived(trx, { type: 'buyer', userId: user.id }, Date.now());
+  // Issue 31: given to a hunter by the managers' rule, its reminders planned, and the owner
+  // leads its search fits told to its hunter (or the managers) once, by the JobWorker.
+  const nowMs = Date.now();
+  await recordArrived(trx, { type: 'buyer', userId: user.id }, nowMs);
+  await scheduleBuyerMatches(trx, user.id, nowMs);
   await queueAccountLink(trx, deps, 'activation', {
     id: user.id,
     email: person.email,

@@ -18,7 +18,7 @@ export type RoutingRule = (typeof routingRules)[number];
 export const routingRuleLabels: Record<RoutingRule, string> = {
   manual: 'Attribution par un manager',
   'round-robin': 'Tour de rôle entre les chasseurs du département',
-  claim: 'Premier qui le prend (« Je le prends »)',
+  claim: 'Premier qui le prend («\u00a0Je le prends\u00a0»)',
 };
 
 /** The reminders: the hunter 24 h after a record arrives, the managers at 40 h (promise: 48 h). */
@@ -66,9 +66,16 @@ export interface ClaimResponse {
 /** GET: the caller's notifications, newest first. */
 export const NOTIFICATIONS_PATH = '/api/staff/notifications';
 export const NOTIFICATIONS_SHOWN = 100;
+/**
+ * What a notification says: a reminder (24 h to the hunter, 40 h to the managers), or a
+ * rapprochement — 'match-lead': a new owner lead fits some of the hunter's buyers (the record is
+ * the lead); 'match-buyer': a new buyer's search fits owner leads (the record is the buyer).
+ */
+export type NotificationKind =
+  'reminder-hunter' | 'reminder-managers' | 'match-lead' | 'match-buyer';
 export interface NotificationView {
   id: number;
-  kind: 'reminder-hunter' | 'reminder-managers';
+  kind: NotificationKind;
   recordType: ClaimRecordType;
   recordId: string;
   /** The record's name now (null once erased); the stored text names nobody. */
@@ -99,7 +106,7 @@ export interface NotificationsReadResponse {
 
 /**
  * GET (a hunter): the records nobody has yet in the hunter's departments, which the rule
- * 'claim' lets them take, oldest first (empty under another rule, or when absent). A hunter
+ * 'claim' lets them take, newest first (empty under another rule, or when absent). A hunter
  * cannot open a record before it is theirs: the list says what and where, not who.
  */
 export const CLAIMABLE_PATH = '/api/staff/claims';
