@@ -62,6 +62,17 @@ describe('GET /api/openapi.json', () => {
         'PUT /api/client/documents/{kind}',
         'GET /api/client/proposals',
         'PUT /api/client/proposals/{proposalId}/answer',
+        'GET /api/staff/routing',
+        'PUT /api/staff/routing',
+        'GET /api/staff/hunters/{hunterId}/availability',
+        'PUT /api/staff/hunters/{hunterId}/availability',
+        'GET /api/staff/claims',
+        'POST /api/staff/claims/{recordType}/{recordId}',
+        'GET /api/staff/notifications',
+        'POST /api/staff/notifications/read',
+        'GET /api/staff/buyers/{buyerId}/matches',
+        'GET /api/staff/leads/{leadId}/matches',
+        'POST /api/staff/buyers/{buyerId}/proposals',
       ]),
     );
     for (const methods of Object.values(doc.paths))

@@ -26,12 +26,30 @@ import {
 } from './client';
 import { CONTACT_PATH, contactMessageSchema, contactSentSchema } from './contact';
 import {
+  BUYER_MATCHES_PATH,
+  BUYER_PROPOSALS_PATH,
   CLIENT_PROPOSAL_ANSWER_PATH,
   CLIENT_PROPOSALS_PATH,
+  LEAD_MATCHES_PATH,
+  buyerMatchesResponseSchema,
   clientProposalSchema,
   clientProposalsResponseSchema,
+  leadMatchesResponseSchema,
   proposalAnswerSchema,
+  proposalCreateSchema,
+  proposalCreatedSchema,
 } from './matches';
+import {
+  CLAIMABLE_PATH,
+  CLAIM_PATH,
+  HUNTER_AVAILABILITY_PATH,
+  NOTIFICATIONS_PATH,
+  NOTIFICATIONS_READ_PATH,
+  ROUTING_PATH,
+  hunterAvailabilitySchema,
+  notificationsReadSchema,
+  routingSettingsSchema,
+} from './routing';
 import { DOCUMENT_UPLOAD_PATH } from './documents';
 import { apiErrorSchema } from './errors';
 import { REGISTER_PATH, registerSchema, registeredSchema } from './register';
@@ -99,6 +117,8 @@ const CLIENT = 'Espace client';
 const SHOP = 'Boutique';
 const USERS = 'Utilisateurs (administration)';
 const RETENTION = 'Conservation des données (administration)';
+const ROUTING = 'Attribution, relances et notifications (équipe)';
+const MATCHES = 'Rapprochement (équipe)';
 
 /** « Send me a link »: the same answer whatever the address. */
 const LINK_REQUEST: Details = { body: emailRequestSchema, answer: messageSchema };
@@ -262,6 +282,103 @@ const table: [string, [Method, string, string, Details?][]][] = [
       ['delete', `${USERS_PATH}/:id`, 'Supprimer un compte sans client ni projet', { auth: true }],
       ['get', '/api/users', 'Les comptes que voit l’équipe', { auth: true }],
       ['get', '/api/:chasseurId/chasseurusers', 'Les clients d’un chasseur', { auth: true }],
+    ],
+  ],
+  [
+    ROUTING,
+    [
+      [
+        'get',
+        ROUTING_PATH,
+        'La règle d’attribution des nouveaux contacts et acquéreurs',
+        {
+          auth: true,
+          description:
+            '«\u00a0manual\u00a0» (un manager attribue), «\u00a0round-robin\u00a0» (tour de rôle entre les chasseurs présents du département) ou «\u00a0claim\u00a0» (le premier qui dit «\u00a0Je le prends\u00a0»)\u202f; updatedAt\u00a0: null tant qu’elle n’a pas été choisie.',
+        },
+      ],
+      [
+        'put',
+        ROUTING_PATH,
+        'Choisir la règle d’attribution (managers)',
+        { auth: true, body: routingSettingsSchema },
+      ],
+      [
+        'get',
+        HUNTER_AVAILABILITY_PATH,
+        'Les départements d’un chasseur et s’il est absent (lui ou un manager)',
+        { auth: true, answer: hunterAvailabilitySchema },
+      ],
+      [
+        'put',
+        HUNTER_AVAILABILITY_PATH,
+        'Changer les départements d’un chasseur ou le dire absent (un absent ne reçoit rien)',
+        { auth: true, body: hunterAvailabilitySchema, answer: hunterAvailabilitySchema },
+      ],
+      [
+        'get',
+        CLAIMABLE_PATH,
+        'Les dossiers sans chasseur de ses départements, que la règle «\u00a0claim\u00a0» permet de prendre',
+        {
+          auth: true,
+          description:
+            'Le plus ancien d’abord, sans le nom ni les coordonnées de la personne\u202f; vide sous une autre règle ou quand le chasseur est absent.',
+        },
+      ],
+      [
+        'post',
+        CLAIM_PATH,
+        '«\u00a0Je le prends\u00a0»\u00a0: le dossier devient celui du chasseur s’il est encore libre',
+        {
+          auth: true,
+          description:
+            'recordType\u00a0: «\u00a0owner\u00a0» ou «\u00a0buyer\u00a0». Deux prises à la fois\u00a0: une seule gagne, l’autre reçoit 409.',
+        },
+      ],
+      [
+        'get',
+        NOTIFICATIONS_PATH,
+        'Ses notifications, les plus récentes d’abord, et combien sont non lues',
+        {
+          auth: true,
+          description:
+            'kind\u00a0: «\u00a0reminder-hunter\u00a0» (24\u00a0h), «\u00a0reminder-managers\u00a0» (40\u00a0h), «\u00a0match-lead\u00a0» (un nouveau bien pour ses acquéreurs) ou «\u00a0match-buyer\u00a0» (un nouvel acquéreur pour des biens)\u202f; recordName\u00a0: le nom actuel du dossier, null une fois effacé.',
+        },
+      ],
+      [
+        'post',
+        NOTIFICATIONS_READ_PATH,
+        'Marquer lues ses notifications (ces ids, ou toutes)',
+        { auth: true, body: notificationsReadSchema },
+      ],
+    ],
+  ],
+  [
+    MATCHES,
+    [
+      [
+        'get',
+        BUYER_MATCHES_PATH,
+        'Les biens de propriétaires qui correspondent à un acquéreur, les meilleurs d’abord, avec leurs raisons',
+        { auth: true, answer: buyerMatchesResponseSchema },
+      ],
+      [
+        'get',
+        LEAD_MATCHES_PATH,
+        'Les acquéreurs auxquels correspond le bien d’un propriétaire, avec leurs raisons',
+        { auth: true, answer: leadMatchesResponseSchema },
+      ],
+      [
+        'post',
+        BUYER_PROPOSALS_PATH,
+        '«\u00a0Proposer au client\u00a0»\u00a0: le bien apparaît dans son espace (201, puis 200 avec la même proposition)',
+        {
+          auth: true,
+          body: proposalCreateSchema,
+          status: 201,
+          answer: proposalCreatedSchema,
+        },
+      ],
     ],
   ],
   [
