@@ -497,7 +497,7 @@ export async function markNotificationsRead(
 
 /**
  * The records a hunter may take under the rule 'claim': nobody's, in one of the hunter's
- * departments, oldest first (owner leads by their property's department, buyers by their
+ * departments, newest first (owner leads by their property's department, buyers by their
  * projects'). Nothing under another rule, nor for an absent hunter; what and where, never who.
  */
 export async function claimableRecords(
@@ -525,7 +525,7 @@ export async function claimableRecords(
       ])
       .where('c.assigned_to', 'is', null)
       .where('p.department', 'in', [...departments])
-      .orderBy('c.created_at')
+      .orderBy('c.created_at', 'desc')
       .orderBy('p.id')
       .limit(CLAIMABLE_SHOWN)
       .execute(),
@@ -539,7 +539,7 @@ export async function claimableRecords(
       .where('u.deleted_at', 'is', null)
       .where('u.is_archived', '=', 0)
       .where('d.department', 'in', [...departments])
-      .orderBy('p.created_at')
+      .orderBy('p.created_at', 'desc')
       .limit(CLAIMABLE_SHOWN)
       .execute(),
   ]);
@@ -577,6 +577,6 @@ export async function claimableRecords(
       budget: b.budget,
     });
   }
-  records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { ...base, records: records.slice(0, CLAIMABLE_SHOWN) };
 }

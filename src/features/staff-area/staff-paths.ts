@@ -15,6 +15,10 @@ export const staffPaths = {
   mandateRegister: `${STAFF_BASE}/registre-des-mandats`,
   /** « Conservation des données » (issue 31): the retention pass, for the admin. */
   retention: `${STAFF_BASE}/conservation`,
+  /** « Attribution des contacts » (issue 31): the routing rule, the hunters' departments, « Je le prends ». */
+  routing: `${STAFF_BASE}/attribution`,
+  /** The signed-in person's notifications (issue 31: the reminders). */
+  notifications: `${STAFF_BASE}/notifications`,
   /** A new visit report for the buyer, from a planned visit (prefilled) or not (issue 28). */
   newReport: (userId: string, visitId?: number) =>
     `${STAFF_BASE}/acquereurs/${encodeURIComponent(userId)}/compte-rendu${

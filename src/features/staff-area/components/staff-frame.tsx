@@ -5,16 +5,20 @@ import { formatUpdatedAt } from '../../../domain/dates';
 import { useSession } from '../../auth';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { STAFF_BASE } from '../staff-paths';
+import { UnreadCount } from './unread-count';
 
 interface Tab {
   href: string;
   label: string;
   /** Who sees the tab; everyone on staff when absent. The server refuses the rest anyway. */
   roles?: readonly RoleCode[];
+  /** The unread notifications' count beside the label (issue 31). */
+  count?: boolean;
 }
 
 const tabs: Tab[] = [
   { href: STAFF_BASE, label: 'Aujourd’hui' },
+  { href: `${STAFF_BASE}/notifications`, label: 'Notifications', count: true },
   { href: `${STAFF_BASE}/acquereurs`, label: 'Acquéreurs' },
   { href: `${STAFF_BASE}/pipeline`, label: 'Pipeline' },
   { href: `${STAFF_BASE}/proprietaires`, label: 'Propriétaires' },
@@ -23,6 +27,7 @@ const tabs: Tab[] = [
   { href: `${STAFF_BASE}/utilisateurs`, label: 'Utilisateurs', roles: [Role.ADMIN] },
   { href: `${STAFF_BASE}/courriels`, label: 'Courriels', roles: SUPERVISORS },
   { href: `${STAFF_BASE}/conservation`, label: 'Conservation', roles: [Role.ADMIN] },
+  { href: `${STAFF_BASE}/attribution`, label: 'Attribution' },
 ];
 
 export const isSupervisor = (roles: readonly number[]) => hasAnyRole(roles, SUPERVISORS);
@@ -90,6 +95,7 @@ export function StaffFrame({
                       }`}
                     >
                       {tab.label}
+                      {tab.count ? <UnreadCount /> : null}
                     </Link>
                   </li>
                 );

@@ -6,8 +6,10 @@ import { LeadFicheScreen } from '../screens/lead-fiche-screen';
 import { LeadsScreen } from '../screens/leads-screen';
 import { MailsScreen } from '../screens/mails-screen';
 import { MandateRegisterScreen } from '../screens/mandate-register-screen';
+import { NotificationsScreen } from '../screens/notifications-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
 import { RetentionScreen } from '../screens/retention-screen';
+import { RoutingScreen } from '../screens/routing-screen';
 import { TodayScreen } from '../screens/today-screen';
 import { UsersScreen } from '../screens/users-screen';
 import { NewReportScreen, ReportScreen } from '../../visit-reports';
@@ -45,6 +47,8 @@ export default function StaffDashboardPage() {
       <Route path={`${STAFF_BASE}/courriels`} component={MailsScreen} />
       <Route path={`${STAFF_BASE}/registre-des-mandats`} component={MandateRegisterScreen} />
       <Route path={`${STAFF_BASE}/conservation`} component={RetentionScreen} />
+      <Route path={`${STAFF_BASE}/attribution`} component={RoutingScreen} />
+      <Route path={`${STAFF_BASE}/notifications`} component={NotificationsScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );

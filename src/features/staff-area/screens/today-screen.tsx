@@ -7,6 +7,8 @@ import { departmentLabel } from '../../../domain/departments';
 import { formatEuro } from '../../../domain/format';
 import { formatDayDateTime, isDueToday } from '../../../domain/french-date';
 import { criteriaSeenPath, type Whose } from '../../../domain/api/today';
+import { HUNTER_REMINDER_HOURS, MANAGER_REMINDER_HOURS } from '../../../domain/api/routing';
+import { hasAnyRole, Role } from '../../../domain/roles';
 import type { TodayTask } from '../../../domain/api/tasks';
 import type { TodayLead, TodayProject, TodayView } from '../../../domain/staff-views';
 import { notify } from '../../../lib/toast';
@@ -16,6 +18,7 @@ import { Callback, HunterName } from '../components/callback';
 import { offlineSince } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
 import { NewReportButton } from '../components/new-report-button';
+import { ClaimList } from '../components/routing-parts';
 import { PushOptIn } from '../../push';
 import { TodayVisits } from '../components/planned-visits-today';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
@@ -169,6 +172,8 @@ const taskHref = (task: TodayTask) =>
     ? staffPaths.buyer(task.recordId)
     : staffPaths.lead(Number(task.recordId));
 
+const HOUR = 3_600_000;
+
 type DueItem =
   | { kind: 'task'; at: string; task: TodayTask }
   | { kind: 'buyer'; at: string; project: TodayProject }
@@ -179,7 +184,9 @@ type DueItem =
  * supervisors (issue 29). First what is overdue or due today (tasks and 48-hour callbacks, the
  * oldest first, each with its full date), the day's visits, then what waits for the staff
  * (unread messages, documents to check, criteria a client changed), then the new requests to call
- * back later. Each item opens its fiche.
+ * back later. Each item opens its fiche. Issue 31: a new record not contacted after the reminders'
+ * delay (24 h for its hunter, 40 h for the managers) counts as overdue, and a hunter sees the
+ * records to take under « Je le prends ».
  */
 export function TodayScreen() {
   const [load, reload] = useStaffApi<TodayView>('/api/staff/today');
@@ -187,6 +194,7 @@ export function TodayScreen() {
   const supervisor = isSupervisor(roles);
   const { ticks } = usePendingTicks(user?._id, reload);
   const now = useMinuteClock();
+  const remindAfterHours = supervisor ? MANAGER_REMINDER_HOURS : HUNTER_REMINDER_HOURS;
   return (
     <StaffFrame
       title="Aujourd’hui"
@@ -210,17 +218,25 @@ export function TodayScreen() {
           const messages = today.messages ?? [];
           const documents = today.documents ?? [];
           const criteria = today.criteria ?? [];
+          // Overdue too (issue 31): what the reminders chased, not contacted 24 h after arriving
+          // (the hunter's), 40 h (the managers').
+          const reminded = (call: { createdAt: string }) =>
+            Date.parse(call.createdAt) + remindAfterHours * HOUR <= now;
+          const isDue = (call: { createdAt: string; deadline: string }) =>
+            isDueToday(call.deadline, now) || reminded(call);
           const due: DueItem[] = [
             ...tasks.map((task) => ({ kind: 'task' as const, at: task.dueAt, task })),
             ...today.projects
-              .filter((p) => isDueToday(p.deadline, now))
+              .filter(isDue)
               .map((project) => ({ kind: 'buyer' as const, at: project.deadline, project })),
             ...today.leads
-              .filter((l) => isDueToday(l.deadline, now))
+              .filter(isDue)
               .map((lead) => ({ kind: 'owner' as const, at: lead.deadline, lead })),
           ].sort((a, b) => a.at.localeCompare(b.at));
-          const laterProjects = today.projects.filter((p) => !isDueToday(p.deadline, now));
-          const laterLeads = today.leads.filter((l) => !isDueToday(l.deadline, now));
+          const laterProjects = today.projects.filter((p) => !isDue(p));
+          const laterLeads = today.leads.filter((l) => !isDue(l));
+          const remindedWords = (call: { createdAt: string }) =>
+            reminded(call) ? ` · pas contacté depuis plus de ${remindAfterHours}\u00a0heures` : '';
           const empty =
             due.length === 0 &&
             today.visits.length === 0 &&
@@ -264,7 +280,7 @@ export function TodayScreen() {
                   ) : item.kind === 'buyer' ? (
                     <CallItem
                       key={`buyer-${item.project.projectId}`}
-                      kind="Acquéreur à rappeler"
+                      kind={`Acquéreur à rappeler${remindedWords(item.project)}`}
                       href={staffPaths.buyer(item.project.userId)}
                       call={item.project}
                     >
@@ -273,7 +289,7 @@ export function TodayScreen() {
                   ) : (
                     <CallItem
                       key={`owner-${item.lead.id}`}
-                      kind="Propriétaire à rappeler"
+                      kind={`Propriétaire à rappeler${remindedWords(item.lead)}`}
                       href={staffPaths.lead(item.lead.id)}
                       call={item.lead}
                     >
@@ -282,6 +298,8 @@ export function TodayScreen() {
                   ),
                 )}
               </DayList>
+              {/* Rule « Je le prends »: the records a hunter may take, when there are. */}
+              {!supervisor && hasAnyRole(roles, [Role.CHASSEUR]) ? <ClaimList hideEmpty /> : null}
               <TodayVisits visits={today.visits} />
               <div className="grid gap-8 lg:grid-cols-3">
                 <DayList
