@@ -322,7 +322,7 @@ const table: [string, [Method, string, string, Details?][]][] = [
         {
           auth: true,
           description:
-            'Le plus ancien d’abord, sans le nom ni les coordonnées de la personne\u202f; vide sous une autre règle ou quand le chasseur est absent.',
+            'Le plus récent d’abord, sans le nom ni les coordonnées de la personne\u202f; vide sous une autre règle ou quand le chasseur est absent.',
         },
       ],
       [
