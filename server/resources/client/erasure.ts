@@ -216,6 +216,24 @@ export async function eraseFollowUps(
 }
 
 /**
+ * A staff account deleted (a bare one, DELETE /api/admin/users/:id): what routing and matching
+ * kept of them goes — their departments and absence, their notifications, the notices of leads
+ * they were told of — and the routing rule they chose stays without their id (the audit trail
+ * says who chose it).
+ */
+export async function eraseStaffFollowUps(trx: Kysely<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom('hunter_department').where('hunter_id', '=', userId).execute();
+  await trx.deleteFrom('hunter_availability').where('hunter_id', '=', userId).execute();
+  await trx.deleteFrom('staff_notification').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('match_notice').where('hunter_id', '=', userId).execute();
+  await trx
+    .updateTable('routing_setting')
+    .set({ updated_by: null })
+    .where('updated_by', '=', userId)
+    .execute();
+}
+
+/**
  * The purge the server runs with the mail worker's hourly pass (server/mail/mail-worker.ts):
  * idempotency answers past their replay window go, and a deletion's confirmation mail that went
  * out (or was abandoned) is blanked if the worker could not do it when sending.

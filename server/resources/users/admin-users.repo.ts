@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import type { Database, UserTable } from '../../db/schema';
 import { accountCreatedMail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
+import { eraseStaffFollowUps } from '../client/erasure';
 import type { StaffRouteDeps } from '../../staff/deps';
 import { countOf, pageOf, searchMatch, type Page } from '../../staff/paging';
 import { toUser, toUserView, userSearchColumns, withRole, type UserRow } from './users.repo';
@@ -228,6 +229,8 @@ export function editUser(
 export async function deleteUser(db: Db, actorId: string, row: UserRow, at: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_token').where('user_id', '=', row.id).execute();
+    // Issue 31: what routing and matching kept of them (the rows that refer to the account).
+    await eraseStaffFollowUps(trx, row.id);
     await trx.deleteFrom('app_user').where('id', '=', row.id).execute();
     await audit(
       trx,
