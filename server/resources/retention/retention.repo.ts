@@ -23,7 +23,12 @@ import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { scheduleJob, type JobHandler } from '../../jobs/job-worker';
 import { eraseBuyerAccount } from '../client/client.repo';
-import { checkpointAfterErasure, eraseOwnerLead, RETENTION_ANONYMISED } from '../client/erasure';
+import {
+  checkpointAfterErasure,
+  ERASED,
+  eraseOwnerLead,
+  RETENTION_ANONYMISED,
+} from '../client/erasure';
 import type { DocumentStore } from '../documents/document-store';
 import { deleteFiles, removeDocumentRows } from '../documents/documents.repo';
 import { withRole } from '../users/users.repo';
@@ -44,6 +49,16 @@ export const RETENTION_DOCUMENTS = 'retention-documents';
 /** The job kinds: the nightly pass, and the deletion of its files once it is committed. */
 export const RETENTION_JOB = 'retention';
 export const RETENTION_FILES_JOB = 'retention-files';
+
+/** A contact message once blanked (as erasure.ts eraseTraces blanks them). */
+const BLANK_CONTACT_MESSAGE = {
+  name: ERASED,
+  email: '',
+  phone: '',
+  subject: ERASED,
+  message: ERASED,
+  ip_hash: null,
+};
 
 /** A second real pass asked within this delay of the previous one answers with that one. */
 export const RUN_AGAIN_AFTER_MS = 60_000;
@@ -242,13 +257,62 @@ async function dueDocuments(db: Kysely<Database>, documentsBefore: string, skip:
   return items;
 }
 
+/**
+ * Messages of the contact form whose sender is neither an owner lead nor an account (those go
+ * with their lead or account, or stay with them), 3 years after the sender's last message (same
+ * e-mail), not yet blanked.
+ */
+async function dueContactMessages(db: Kysely<Database>, prospectsBefore: string) {
+  const rows = await db
+    .selectFrom('contact_message as m')
+    .select((eb) => [
+      'm.id',
+      eb
+        .selectFrom('contact_message as l')
+        .select((l) => l.fn.max('l.created_at').as('at'))
+        .whereRef('l.email', '=', 'm.email')
+        .as('last_message'),
+    ])
+    .where('m.email', '<>', '')
+    .where('m.created_at', '<', prospectsBefore)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('owner_contact as o').select('o.id').whereRef('o.email', '=', 'm.email'),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('app_user as u')
+            .select('u.id')
+            .whereRef('u.email', '=', 'm.email')
+            .where('u.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('m.id')
+    .execute();
+  return rows
+    .filter((r) => (r.last_message ?? '') < prospectsBefore)
+    .map((r): RetentionItem => ({
+      kind: 'contact-message',
+      recordId: String(r.id),
+      since: r.last_message ?? '',
+      dueAt: prospectDueAt(r.last_message ?? ''),
+    }));
+}
+
 /** What a pass at `now` touches, in the order it touches it. */
 export async function dueForRetention(db: Kysely<Database>, now: number): Promise<RetentionItem[]> {
   const { prospectsBefore, documentsBefore } = retentionCutoffs(now);
   const leads = await dueOwnerLeads(db, prospectsBefore);
   const buyers = await dueBuyerAccounts(db, prospectsBefore);
   const documents = await dueDocuments(db, documentsBefore, new Set(buyers.map((b) => b.recordId)));
-  return [...leads, ...buyers, ...documents];
+  const messages = await dueContactMessages(db, prospectsBefore);
+  return [...leads, ...buyers, ...documents, ...messages];
 }
 
 function countsOf(items: readonly RetentionItem[]): RetentionCounts {
@@ -358,6 +422,12 @@ export async function runRetention(
             action: RETENTION_ANONYMISED,
           })),
         );
+      } else if (item.kind === 'contact-message') {
+        await trx
+          .updateTable('contact_message')
+          .set(BLANK_CONTACT_MESSAGE)
+          .where('id', '=', Number(item.recordId))
+          .execute();
       } else {
         files.push(...(await removeDocumentRows(trx, item.recordId)));
         await trx

@@ -136,6 +136,29 @@ async function fixtures(t: App) {
       ip_hash: null,
     })
     .execute();
+  // Contact messages from someone with neither lead nor account: the old one goes, the recent
+  // one (another sender) stays; the owner's above stays with their lead.
+  const message = async (email: string, months: number) =>
+    (
+      await db
+        .insertInto('contact_message')
+        .values({
+          created_at: ago(months),
+          brand: 'main',
+          name: 'Inconnu Passant',
+          email,
+          phone: '06 99 88 77 66',
+          subject: 'Question',
+          message: 'Bonjour',
+          ip_hash: 'abc',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const messages = {
+    old: await message('passant@exemple.fr', 40),
+    recent: await message('curieux@exemple.fr', 10),
+  };
   const buyers = {
     silent: await buyer(db, 'Oublie', 40),
     signedIn: await buyer(db, 'Connecte', 40),
@@ -169,13 +192,13 @@ async function fixtures(t: App) {
   await addDocument(t, buyers.searching.userId, 'doc-searching');
   await endProject(db, buyers.ended.projectId, 7);
   await endProject(db, buyers.endedLately.projectId, 3);
-  return { leads, buyers };
+  return { leads, buyers, messages };
 }
 
 describe('retention pass', () => {
   it('anonymises exactly what the dry run listed, keeps mandates and the register, deletes the documents of ended projects, and logs the run', async () => {
     const t = await app();
-    const { leads, buyers } = await fixtures(t);
+    const { leads, buyers, messages } = await fixtures(t);
     const mandateBefore = await t.db.selectFrom('mandate').selectAll().execute();
     const registerBefore = await t.db.selectFrom('mandate_register_entry').selectAll().execute();
     expect(mandateBefore).toHaveLength(1);
@@ -187,9 +210,15 @@ describe('retention pass', () => {
         `owner-lead:${leads.silent}`,
         `buyer-account:${buyers.silent.userId}`,
         `client-documents:${buyers.ended.userId}`,
+        `contact-message:${messages.old}`,
       ].sort(),
     );
-    expect(preview.counts).toEqual({ 'owner-lead': 1, 'buyer-account': 1, 'client-documents': 1 });
+    expect(preview.counts).toEqual({
+      'owner-lead': 1,
+      'buyer-account': 1,
+      'client-documents': 1,
+      'contact-message': 1,
+    });
     const silentLead = preview.items.find((i) => i.kind === 'owner-lead');
     expect(silentLead?.since).toBe(ago(40));
     expect(silentLead?.dueAt).toBe(addMonths(ago(40), 36));
@@ -243,6 +272,19 @@ describe('retention pass', () => {
     expect(await store.get('doc-lately')).toBeDefined();
     expect(await store.get('doc-searching')).toBeDefined();
 
+    // The old message is blanked; the recent one and the owner's are kept.
+    const contactMessages = await t.db
+      .selectFrom('contact_message')
+      .select(['id', 'email', 'message'])
+      .orderBy('id')
+      .execute();
+    expect(contactMessages.find((m) => m.id === messages.old)).toMatchObject({
+      email: '',
+      message: '[supprimé]',
+    });
+    expect(contactMessages.find((m) => m.id === messages.recent)?.email).toBe('curieux@exemple.fr');
+    expect(contactMessages.some((m) => m.email === 'ecrit@proprio.fr')).toBe(true);
+
     // The mandate and the register, as they were.
     expect(await t.db.selectFrom('mandate').selectAll().execute()).toEqual(mandateBefore);
     expect(await t.db.selectFrom('mandate_register_entry').selectAll().execute()).toEqual(
@@ -286,7 +328,12 @@ describe('retention pass', () => {
       dryRun: true,
     });
     expect(dry.run.dryRun).toBe(true);
-    expect(dry.run.counts).toEqual({ 'owner-lead': 1, 'buyer-account': 1, 'client-documents': 1 });
+    expect(dry.run.counts).toEqual({
+      'owner-lead': 1,
+      'buyer-account': 1,
+      'client-documents': 1,
+      'contact-message': 1,
+    });
     const still = await t.db
       .selectFrom('app_user')
       .select('deleted_at')

@@ -6,20 +6,29 @@ import { z } from 'zod';
  * only (server/resources/retention). Records are named by their ids, never by a person's name.
  */
 
-/** What a pass touches: an owner lead or a buyer account anonymised, a client's documents deleted. */
-export const retentionKinds = ['owner-lead', 'buyer-account', 'client-documents'] as const;
+/**
+ * What a pass touches: an owner lead or a buyer account anonymised, a client's documents deleted,
+ * a message of the contact form blanked (its sender having neither lead nor account).
+ */
+export const retentionKinds = [
+  'owner-lead',
+  'buyer-account',
+  'client-documents',
+  'contact-message',
+] as const;
 export type RetentionKind = (typeof retentionKinds)[number];
 
 export const retentionKindLabels: Record<RetentionKind, string> = {
   'owner-lead': 'Propriétaire anonymisé',
   'buyer-account': 'Compte acquéreur anonymisé',
   'client-documents': 'Documents du client supprimés',
+  'contact-message': 'Message de contact effacé',
 };
 
 /** One record a pass touches, and the date that makes it due. */
 export const retentionItemSchema = z.object({
   kind: z.enum(retentionKinds),
-  /** The owner lead's id (as text) or the buyer's account id. */
+  /** The owner lead's or the contact message's id (as text), or the buyer's account id. */
   recordId: z.string(),
   /** The last contact from the person (anonymisation) or the end of the project (documents). */
   since: z.string(),
@@ -34,6 +43,7 @@ export const retentionCountsSchema = z.object({
   'owner-lead': z.number().int(),
   'buyer-account': z.number().int(),
   'client-documents': z.number().int(),
+  'contact-message': z.number().int(),
 });
 export type RetentionCounts = z.infer<typeof retentionCountsSchema>;
 

@@ -35,15 +35,28 @@ function countsText(counts: RetentionCounts): string {
     counts['client-documents']
       ? `documents de ${plural(counts['client-documents'], 'client', 'clients')}`
       : '',
+    counts['contact-message']
+      ? plural(counts['contact-message'], 'message de contact', 'messages de contact')
+      : '',
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'rien';
 }
 
 const totalOf = (counts: RetentionCounts) =>
-  counts['owner-lead'] + counts['buyer-account'] + counts['client-documents'];
+  counts['owner-lead'] +
+  counts['buyer-account'] +
+  counts['client-documents'] +
+  counts['contact-message'];
 
 /** The record's fiche, named by its number or the start of its id (never a person's name). */
 function RecordLink({ item }: { item: RetentionItem }) {
+  if (item.kind === 'contact-message')
+    return (
+      <span>
+        Message n°{NBSP}
+        {item.recordId}
+      </span>
+    );
   if (item.kind === 'owner-lead')
     return (
       <Link href={staffPaths.lead(Number(item.recordId))} className="link link-primary">
@@ -131,7 +144,7 @@ function ItemList({ items, caption }: { items: readonly RetentionItem[]; caption
 function Durations() {
   const rows = [
     {
-      what: 'Propriétaires et acquéreurs sans mandat signé',
+      what: 'Propriétaires, acquéreurs sans mandat signé, messages de contact',
       how: `Anonymisés ${retentionTexts.prospects} après le dernier contact venu de la personne (inscription, connexion, formulaire, message, critères, document envoyé…)`,
       why: 'Recommandation de la CNIL pour les prospects (référentiel «\u00a0gestion commerciale\u00a0»)',
     },
