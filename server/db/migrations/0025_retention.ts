@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndexes } from './indexes';
 
 // Issue 31, retention (docs/retention.md):
 // - app_user.last_sign_in_at: the person's last sign-in, one of the « contacts from the person »
@@ -6,6 +7,8 @@ import type { Kysely } from 'kysely';
 // - retention_run: the log of the retention passes: when, dry run or real, who launched it
 //   (null: the nightly pass), what was touched as counts and records by id and kind (JSON),
 //   never a person's name.
+// - the indexes the pass's « last contact » reads by: a person's own actions in the audit trail,
+//   and the questionnaires and contact messages sent with an e-mail.
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable('app_user').addColumn('last_sign_in_at', 'text').execute();
   await db.schema
@@ -24,9 +27,16 @@ export async function up(db: Kysely<unknown>) {
     .on('retention_run')
     .columns(['started_at'])
     .execute();
+  await createIndexes(db, [
+    ['audit_log_actor', 'audit_log', ['actor_id', 'at']],
+    ['owner_contact_email', 'owner_contact', ['email', 'created_at']],
+    ['contact_message_email', 'contact_message', ['email', 'created_at']],
+  ]);
 }
 
 export async function down(db: Kysely<unknown>) {
+  for (const name of ['contact_message_email', 'owner_contact_email', 'audit_log_actor'])
+    await db.schema.dropIndex(name).execute();
   await db.schema.dropTable('retention_run').execute();
   await db.schema.alterTable('app_user').dropColumn('last_sign_in_at').execute();
 }
