@@ -5,7 +5,7 @@ import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.s
 import type { Db } from '../../db/database';
 import { ownerLeadArrived } from '../routing/routing.repo';
 import { insertOwnerLead } from './owner-leads.repo';
-import { tellHuntersOfLead } from '../matches/match-notices';
+import { notifyMatchingHunters } from '../matches/match-notices';
 import type { GeoIndex } from '../../geo/geo-data';
 import { limitPublicForm, visitorMailAllowed, type FormLimits } from '../../http/form-limits';
 import { INVALID_FIELDS } from '../../../src/domain/api/errors';
@@ -69,7 +69,7 @@ export function biensRoutes({
           await mails.enqueue(ownerConfirmationMail(contact.email, contact.firstname), trx);
         await mails.enqueue(newOwnerLeadMail(staffEmail, contact, bien, stored), trx);
         // Issue 31: the hunters of the buyers it fits are told (mail, notification), once each.
-        await tellHuntersOfLead(trx, mails, property.id, now);
+        await notifyMatchingHunters(trx, mails, property.id, now);
         return {
           status: 201,
           body: {

@@ -8,7 +8,7 @@ import { staffApps } from '../../staff/test-staff';
 import { postJson } from '../../test-app';
 import { reminderHandlers } from '../routing/reminders';
 import { setAvailability, setRoutingRule } from '../routing/routing.repo';
-import { matchNoticeHandlers, MATCH_BUYER_JOB, tellHuntersOfLead } from './match-notices';
+import { matchNoticeHandlers, MATCH_BUYER_JOB, notifyMatchingHunters } from './match-notices';
 
 const open = staffApps();
 const MINUTE = 60_000;
@@ -76,7 +76,9 @@ describe('a new owner lead tells the hunters of the buyers it fits', () => {
       .where('id', '=', propertyId)
       .executeTakeFirstOrThrow();
     // Scored again with another instant (a retry, a second instance): nothing more.
-    expect(await tellHuntersOfLead(t.db, t.mails, propertyId, new Date().toISOString())).toBe(0);
+    expect(await notifyMatchingHunters(t.db, t.mails, propertyId, new Date().toISOString())).toBe(
+      0,
+    );
 
     const lines = (await notificationsOf(t, t.ids.chasseur)).filter((n) => n.kind === 'match-lead');
     expect(lines).toMatchObject([

@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely';
 import { cityName } from '../../../src/domain/arrondissements';
-import type { NotificationKind } from '../../../src/domain/api/routing';
 import { formatEuro } from '../../../src/domain/format';
 import { fullName } from '../../../src/domain/person-name';
 import { Role } from '../../../src/domain/roles';
 import type { Db } from '../../db/database';
-import type { Database, StaffRecordType } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { scheduleJob, type JobHandler } from '../../jobs/job-worker';
 import type { MailQueue } from '../../mail/mail-queue';
-import { matchingBuyerMail } from '../../mail/templates';
+import { escapeHtml, matchingBuyerMail, type Mail } from '../../mail/templates';
 import { toUser } from '../users/users.repo';
-import { leadsMatchingProject, notifyMatchingHunters } from './matches.repo';
+import { addNotification } from '../routing/routing.repo';
+import { leadsMatchingProject, matchLeadOf, projectsMatchingLead } from './matches.repo';
 
 /**
  * « When a lead or a project arrives, the hunters of the matching buyers are told once »
  * (issue 31), by e-mail and a line in their notifications (server/resources/routing):
- * - a new owner lead: the hunters of the buyers it fits (matches.repo notifyMatchingHunters
- *   mails them, keyed hunter + lead in match_notice), each with one 'match-lead' line;
+ * - a new owner lead: the hunters of the buyers it fits (notifyMatchingHunters, keyed hunter +
+ *   lead in match_notice), each with one e-mail and one 'match-lead' line;
  * - a new buyer (registration): a job keyed by the buyer, run at once by the JobWorker, computes
  *   the owner leads their search fits and tells their hunter — the one the routing rule gave
  *   them, or the managers while they have none — with one 'match-buyer' line and one e-mail.
@@ -29,81 +29,75 @@ export const MATCH_BUYER_JOB = 'match-buyer';
 /** How many leads a new buyer's mail names at most (the fiche lists them all). */
 const LEADS_NAMED = 5;
 
-async function addNotification(
-  trx: Kysely<Database>,
-  line: {
-    userId: string;
-    kind: NotificationKind;
-    recordType: StaffRecordType;
-    recordId: string;
-    text: string;
-    at: string;
-  },
-): Promise<void> {
-  await trx
-    .insertInto('staff_notification')
-    .values({
-      user_id: line.userId,
-      kind: line.kind,
-      record_type: line.recordType,
-      record_id: line.recordId,
-      text: line.text,
-      created_at: line.at,
-      read_at: null,
-    })
-    .execute();
+/** The mail telling a hunter that a new owner lead fits some of their buyers. */
+export function matchingLeadMail(to: string, city: string, buyers: readonly string[]): Mail {
+  const subject = `Un nouveau bien à ${cityName(city)} correspond à vos acquéreurs`;
+  const lines = [
+    'Bonjour,',
+    '',
+    `Un propriétaire vient de nous confier un bien à ${cityName(city)} qui correspond ${
+      buyers.length > 1 ? `à ${buyers.length} de vos acquéreurs` : 'à l’un de vos acquéreurs'
+    }\u00a0: ${buyers.join(', ')}.`,
+    'Retrouvez-le sur leur fiche, avec les raisons du rapprochement.',
+  ];
+  return {
+    to,
+    subject,
+    text: lines.join('\n'),
+    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
+  };
 }
 
 /**
- * A new owner lead, in its transaction: the hunters of the buyers it fits are mailed
- * (notifyMatchingHunters) and each told by a notification, once per hunter and lead (the notices
- * written now, without a 'match-lead' line yet). Returns how many hunters were told.
+ * A new owner lead: the hunters of the buyers it fits are told by mail and a 'match-lead'
+ * notification, each once (the notice's key hunter + lead: a replay or a second call adds
+ * nothing). In the lead's transaction. Returns how many hunters were told.
  */
-export async function tellHuntersOfLead(
+export async function notifyMatchingHunters(
   trx: Db,
   mails: MailQueue,
   propertyId: number,
   at: string,
 ): Promise<number> {
-  await notifyMatchingHunters(trx, mails, propertyId, at);
   const property = await trx
     .selectFrom('owner_property')
-    .select(['contact_id', 'city'])
+    .select(['contact_id', 'department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
     .where('id', '=', propertyId)
     .executeTakeFirst();
   if (!property) return 0;
-  const recordId = String(property.contact_id);
-  const fresh = await trx
-    .selectFrom('match_notice as n')
-    .innerJoin('app_user as u', 'u.id', 'n.hunter_id')
-    .select('n.hunter_id')
-    .where('n.lead_id', '=', property.contact_id)
-    .where('n.sent_at', '=', at)
-    .where('u.is_archived', '=', 0)
-    .where('u.deleted_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('staff_notification as s')
-            .select('s.id')
-            .whereRef('s.user_id', '=', 'n.hunter_id')
-            .where('s.kind', '=', 'match-lead')
-            .where('s.record_type', '=', 'owner')
-            .where('s.record_id', '=', recordId),
-        ),
-      ),
-    )
-    .execute();
-  for (const { hunter_id } of fresh)
+  const byHunter = new Map<string, string[]>();
+  for (const match of await projectsMatchingLead(trx, matchLeadOf(property))) {
+    if (match.hunterId === null) continue;
+    byHunter.set(match.hunterId, [...(byHunter.get(match.hunterId) ?? []), match.clientName]);
+  }
+  let told = 0;
+  for (const [hunterId, buyers] of byHunter) {
+    const fresh = await trx
+      .insertInto('match_notice')
+      .values({ hunter_id: hunterId, lead_id: property.contact_id, sent_at: at })
+      .onConflict((oc) => oc.columns(['hunter_id', 'lead_id']).doNothing())
+      .returning('hunter_id')
+      .executeTakeFirst();
+    if (!fresh) continue;
+    const hunter = await trx
+      .selectFrom('app_user')
+      .select('email')
+      .where('id', '=', hunterId)
+      .where('is_archived', '=', 0)
+      .executeTakeFirst();
+    if (!hunter) continue;
+    await mails.enqueue(matchingLeadMail(hunter.email, property.city, buyers), trx);
     await addNotification(trx, {
-      userId: hunter_id,
+      userId: hunterId,
       kind: 'match-lead',
       recordType: 'owner',
-      recordId,
+      recordId: String(property.contact_id),
       text: `Nouveau bien à ${cityName(property.city)}\u00a0: il correspond à vos acquéreurs.`,
       at,
     });
-  return fresh.length;
+    told++;
+  }
+  return told;
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validOwnerSubmission } from '../../../src/domain/owner-questionnaire.fixture';
 import { addBuyer } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
-import { notifyMatchingHunters } from './matches.repo';
+import { notifyMatchingHunters } from './match-notices';
 
 const open = staffApps();
 

@@ -1,8 +1,6 @@
 import { cityName } from '../../../src/domain/arrondissements';
 import { fullName } from '../../../src/domain/person-name';
 import type { Db } from '../../db/database';
-import type { MailQueue } from '../../mail/mail-queue';
-import { escapeHtml, type Mail } from '../../mail/templates';
 import { audit } from '../../staff/audit';
 import {
   matchLeadToProject,
@@ -430,66 +428,4 @@ export async function answerProposal(
     const [view] = await proposalsOf(trx, buyerId, proposalId);
     return view;
   });
-}
-
-/** The mail telling a hunter that a new owner lead fits some of their buyers. */
-export function matchingLeadMail(to: string, city: string, buyers: readonly string[]): Mail {
-  const subject = `Un nouveau bien à ${cityName(city)} correspond à vos acquéreurs`;
-  const lines = [
-    'Bonjour,',
-    '',
-    `Un propriétaire vient de nous confier un bien à ${cityName(city)} qui correspond ${
-      buyers.length > 1 ? `à ${buyers.length} de vos acquéreurs` : 'à l’un de vos acquéreurs'
-    }\u00a0: ${buyers.join(', ')}.`,
-    'Retrouvez-le sur leur fiche, avec les raisons du rapprochement.',
-  ];
-  return {
-    to,
-    subject,
-    text: lines.join('\n'),
-    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
-  };
-}
-
-/**
- * A new owner lead: the hunters of the buyers it fits are told by mail, each once (the notice's
- * key hunter + lead: a replay or a second call adds nothing). In the lead's transaction.
- */
-export async function notifyMatchingHunters(
-  trx: Db,
-  mails: MailQueue,
-  propertyId: number,
-  at: string,
-): Promise<number> {
-  const property = await trx
-    .selectFrom('owner_property')
-    .select(['contact_id', 'department', 'city', 'type_bien', 'price', 'room_count', 'surface'])
-    .where('id', '=', propertyId)
-    .executeTakeFirst();
-  if (!property) return 0;
-  const byHunter = new Map<string, string[]>();
-  for (const match of await projectsMatchingLead(trx, matchLeadOf(property))) {
-    if (match.hunterId === null) continue;
-    byHunter.set(match.hunterId, [...(byHunter.get(match.hunterId) ?? []), match.clientName]);
-  }
-  let told = 0;
-  for (const [hunterId, buyers] of byHunter) {
-    const fresh = await trx
-      .insertInto('match_notice')
-      .values({ hunter_id: hunterId, lead_id: property.contact_id, sent_at: at })
-      .onConflict((oc) => oc.columns(['hunter_id', 'lead_id']).doNothing())
-      .returning('hunter_id')
-      .executeTakeFirst();
-    if (!fresh) continue;
-    const hunter = await trx
-      .selectFrom('app_user')
-      .select('email')
-      .where('id', '=', hunterId)
-      .where('is_archived', '=', 0)
-      .executeTakeFirst();
-    if (!hunter) continue;
-    await mails.enqueue(matchingLeadMail(hunter.email, property.city, buyers), trx);
-    told++;
-  }
-  return told;
 }

@@ -7,7 +7,7 @@ import type { JobHandler } from '../../jobs/job-worker';
 import type { MailQueue } from '../../mail/mail-queue';
 import { contactReminderMail } from '../../mail/templates';
 import { toUser } from '../users/users.repo';
-import { wasContacted } from './routing.repo';
+import { addNotification, wasContacted } from './routing.repo';
 
 /**
  * The reminders of a new record (issue 31), run by the JobWorker: at 24 h its hunter, at 40 h
@@ -87,18 +87,14 @@ async function remind(
       : `Nouveau ${record.label} pas contacté en 40\u00a0heures (promesse\u00a0: 48\u00a0heures).`;
   const at = new Date(nowMs).toISOString();
   for (const person of people) {
-    await trx
-      .insertInto('staff_notification')
-      .values({
-        user_id: person.id,
-        kind: who === 'hunter' ? 'reminder-hunter' : 'reminder-managers',
-        record_type: target.recordType,
-        record_id: target.recordId,
-        text,
-        created_at: at,
-        read_at: null,
-      })
-      .execute();
+    await addNotification(trx, {
+      userId: person.id,
+      kind: who === 'hunter' ? 'reminder-hunter' : 'reminder-managers',
+      recordType: target.recordType,
+      recordId: target.recordId,
+      text,
+      at,
+    });
     await deps.mails.enqueue(
       contactReminderMail(person.email, {
         who,

@@ -9,6 +9,7 @@ import {
   routingRules,
   type ClaimRecordType,
   type HunterAvailability,
+  type NotificationKind,
   type NotificationView,
   type RoutingRule,
   type RoutingSettingsResponse,
@@ -400,6 +401,35 @@ export async function wasContacted(
     .limit(1)
     .executeTakeFirst();
   return written !== undefined;
+}
+
+/**
+ * One line in a staff member's notifications, in the transaction of what causes it. The text
+ * names nobody (erasure, issue 31): the list reads the record's current name when shown.
+ */
+export async function addNotification(
+  trx: Kysely<Database>,
+  line: {
+    userId: string;
+    kind: NotificationKind;
+    recordType: StaffRecordType;
+    recordId: string;
+    text: string;
+    at: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('staff_notification')
+    .values({
+      user_id: line.userId,
+      kind: line.kind,
+      record_type: line.recordType,
+      record_id: line.recordId,
+      text: line.text,
+      created_at: line.at,
+      read_at: null,
+    })
+    .execute();
 }
 
 export async function notificationsOf(
