@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import {
   CLAIMABLE_PATH,
   claimPath,
+  HUNTER_REMINDER_HOURS,
+  MANAGER_REMINDER_HOURS,
   hunterAvailabilityPath,
   type ClaimableRecord,
   type ClaimableResponse,
@@ -181,8 +183,21 @@ function AvailabilityFields({
   );
 }
 
+/**
+ * Whether a new record not contacted yet is past its reminder (issue 31): 24 h after it arrived
+ * for its hunter, 40 h for the managers (and directeurs, admins, who see the team's day).
+ */
+export function pastReminder(createdAt: string, supervisor: boolean, now: number): boolean {
+  const hours = supervisor ? MANAGER_REMINDER_HOURS : HUNTER_REMINDER_HOURS;
+  return Date.parse(createdAt) + hours * 3_600_000 <= now;
+}
+
 /** What a record to take is, and where: « Appartement · Vincennes, Val-de-Marne (94) ». */
-function claimableWhat(record: ClaimableRecord): { kind: string; what: string; worth: string } {
+export function claimableWhat(record: ClaimableRecord): {
+  kind: string;
+  what: string;
+  worth: string;
+} {
   if (record.recordType === 'owner')
     return {
       kind: 'Propriétaire',

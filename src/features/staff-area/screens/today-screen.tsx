@@ -18,7 +18,7 @@ import { Callback, HunterName } from '../components/callback';
 import { offlineSince } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
 import { NewReportButton } from '../components/new-report-button';
-import { ClaimList } from '../components/routing-parts';
+import { ClaimList, pastReminder } from '../components/routing-parts';
 import { PushOptIn } from '../../push';
 import { TodayVisits } from '../components/planned-visits-today';
 import { isSupervisor, StaffFrame } from '../components/staff-frame';
@@ -172,8 +172,6 @@ const taskHref = (task: TodayTask) =>
     ? staffPaths.buyer(task.recordId)
     : staffPaths.lead(Number(task.recordId));
 
-const HOUR = 3_600_000;
-
 type DueItem =
   | { kind: 'task'; at: string; task: TodayTask }
   | { kind: 'buyer'; at: string; project: TodayProject }
@@ -221,7 +219,7 @@ export function TodayScreen() {
           // Overdue too (issue 31): what the reminders chased, not contacted 24 h after arriving
           // (the hunter's), 40 h (the managers').
           const reminded = (call: { createdAt: string }) =>
-            Date.parse(call.createdAt) + remindAfterHours * HOUR <= now;
+            pastReminder(call.createdAt, supervisor, now);
           const isDue = (call: { createdAt: string; deadline: string }) =>
             isDueToday(call.deadline, now) || reminded(call);
           const due: DueItem[] = [
