@@ -215,6 +215,17 @@ test.describe('« Attribution des contacts » (issue 31)', () => {
       await expect(lost).toBeVisible();
       await checkedAtBothWidths(page, testInfo, 'attribution-chasseur');
 
+      // Without network the list is still read, and taking says calmly that it needs one.
+      await page.context().setOffline(true);
+      await expect(
+        claims
+          .getByTestId('needs-network')
+          .filter({ hasText: 'Prendre un dossier demande une connexion' }),
+      ).toBeVisible();
+      await expect(card.getByRole('button', { name: /Je le prends/ })).toBeDisabled();
+      await page.context().setOffline(false);
+      await expect(card.getByRole('button', { name: /Je le prends/ })).toBeEnabled();
+
       // Sophie takes the second one first: his click is refused in French.
       expect(
         (await request.post(`/api/staff/claims/owner/${taken.id}`, { headers: sophie })).status(),
