@@ -75,18 +75,7 @@ export class JobWorker extends PollingWorker<'job'> {
     private readonly handlers: Record<string, JobHandler>,
     options: JobWorkerOptions = {},
   ) {
-    super(
-      db,
-      {
-        table: 'job',
-        dueColumn: 'due_at',
-        claimedStatus: 'running',
-        // Their payload names records; a new arrival never reuses their key.
-        finishedStatuses: ['done', 'failed'],
-        label: 'Tâches du serveur',
-      },
-      { ...options, pollMs: options.pollMs ?? 30_000 },
-    );
+    super(db, 'job', 'Tâches du serveur', { ...options, pollMs: options.pollMs ?? 30_000 });
     this.maxAttempts = options.maxAttempts ?? 10;
     this.retryMs = options.retryMs ?? 5 * 60_000;
   }

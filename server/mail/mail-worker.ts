@@ -106,17 +106,7 @@ export class MailWorker extends PollingWorker<'mail_queue'> {
     private readonly transport: MailTransport,
     options: MailWorkerOptions = {},
   ) {
-    super(
-      db,
-      {
-        table: 'mail_queue',
-        dueColumn: 'next_attempt_at',
-        claimedStatus: 'sending',
-        finishedStatuses: ['sent', 'failed'],
-        label: 'File d’e-mails',
-      },
-      { ...options, pollMs: options.pollMs ?? 5_000 },
-    );
+    super(db, 'mail_queue', 'File d’e-mails', { ...options, pollMs: options.pollMs ?? 5_000 });
     // 30 s, 1 min, 2 min… up to 1 h: about 30 attempts over a day before giving up.
     this.retry = options.retry ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
     this.maxAttempts = options.maxAttempts ?? 30;

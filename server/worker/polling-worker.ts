@@ -1,25 +1,21 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { skippingLocked } from '../db/dialect';
-import type { Database, JobStatus, MailStatus } from '../db/schema';
+import type { Database } from '../db/schema';
 
 /** The tables worked through by a PollingWorker: the mail queue and the server's jobs. */
 export type LeasedTable = 'mail_queue' | 'job';
 
-type StatusOf<T extends LeasedTable> = T extends 'mail_queue' ? MailStatus : JobStatus;
-
-/** Where a PollingWorker finds its rows and how it marks them. */
-export interface LeasedQueue<T extends LeasedTable> {
-  table: T;
-  /** The column saying from when a pending row is due (milliseconds since the epoch). */
-  dueColumn: T extends 'mail_queue' ? 'next_attempt_at' : 'due_at';
-  /** The status of a claimed row ('sending' a mail, 'running' a job). */
-  claimedStatus: StatusOf<T>;
-  /** The statuses of finished rows, deleted keepMs after their creation. */
-  finishedStatuses: StatusOf<T>[];
-  /** Said in the log when a pass stops on an error. */
-  label: string;
-}
+/**
+ * How each leased table is worked: the column saying from when a pending row is due
+ * (milliseconds since the epoch), the status of a claimed row, and the statuses of finished
+ * rows (deleted keepMs after their creation: a delivered mail's copy, a job's payload naming
+ * records, are not kept forever).
+ */
+const LEASES = {
+  mail_queue: { due: 'next_attempt_at', claimed: 'sending', finished: ['sent', 'failed'] },
+  job: { due: 'due_at', claimed: 'running', finished: ['done', 'failed'] },
+} as const;
 
 export interface PollingWorkerOptions {
   now?: () => number;
@@ -70,9 +66,11 @@ export abstract class PollingWorker<T extends LeasedTable> {
   private stopping = false;
   private unlisten: (() => void) | undefined;
 
+  /** `label`: said in the log when a pass stops on an error. */
   protected constructor(
     protected readonly db: Db,
-    private readonly source: LeasedQueue<T>,
+    private readonly table: T,
+    private readonly label: string,
     options: PollingWorkerOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -126,9 +124,7 @@ export abstract class PollingWorker<T extends LeasedTable> {
     this.running = this.drain()
       // A database error (a busy file, a full disk) must not stop the server: the rows stay in
       // the table and the next pass takes them again.
-      .catch((err: unknown) =>
-        this.log.error({ err }, `${this.source.label}\u00a0: passe interrompue`),
-      )
+      .catch((err: unknown) => this.log.error({ err }, `${this.label}\u00a0: passe interrompue`))
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
@@ -158,8 +154,8 @@ export abstract class PollingWorker<T extends LeasedTable> {
     if (t - this.purgedAt < 60 * 60_000) return;
     this.purgedAt = t;
     await this.leased()
-      .deleteFrom(this.source.table as string)
-      .where('status', 'in', this.source.finishedStatuses as string[])
+      .deleteFrom(this.table as string)
+      .where('status', 'in', [...LEASES[this.table].finished])
       .where('created_at', '<', new Date(t - this.keepMs).toISOString())
       .execute();
     await this.purgeMore(t);
@@ -168,9 +164,8 @@ export abstract class PollingWorker<T extends LeasedTable> {
   /** The oldest due row, claimed for this worker until now + leaseMs; undefined when none is due. */
   private async claim(): Promise<Selectable<Database[T]> | undefined> {
     // Widened to what the leased tables share (the claim reads and writes only those columns).
-    const table: string = this.source.table;
-    const dueColumn: 'next_attempt_at' | 'due_at' = this.source.dueColumn;
-    const claimedStatus: string = this.source.claimedStatus;
+    const table: string = this.table;
+    const { due: dueColumn, claimed: claimedStatus } = LEASES[this.table];
     const db = this.leased();
     const t = this.now();
     const due = (eb: ExpressionBuilder<Record<string, LeasedRow>, string>) =>
