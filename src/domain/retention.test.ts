@@ -14,6 +14,7 @@ describe('retention durations', () => {
     expect(retentionTexts).toEqual({
       prospects: '3\u00a0ans',
       documents: '6\u00a0mois',
+      amlDocuments: '5\u00a0ans',
       mandates: '10\u00a0ans',
     });
     expect(monthsText(12)).toBe('1\u00a0an');
@@ -24,9 +25,14 @@ describe('retention durations', () => {
     expect(addMonths('2028-02-29T00:00:00.000Z', -36)).toBe('2025-02-28T00:00:00.000Z');
     expect(prospectDueAt('2023-11-26T10:00:00.000Z')).toBe('2026-11-26T10:00:00.000Z');
     expect(documentsDueAt('2026-05-26T10:00:00.000Z')).toBe('2026-11-26T10:00:00.000Z');
+    expect(documentsDueAt('2026-05-26T10:00:00.000Z', 'salaires')).toBe('2026-11-26T10:00:00.000Z');
+    // Identity, address and funds: 5 years (anti-money-laundering, art. L561-12 CMF).
+    expect(documentsDueAt('2026-05-26T10:00:00.000Z', 'identite')).toBe('2031-05-26T10:00:00.000Z');
+    expect(documentsDueAt('2026-05-26T10:00:00.000Z', 'apport')).toBe('2031-05-26T10:00:00.000Z');
     expect(retentionCutoffs(Date.parse('2026-11-26T10:00:00.000Z'))).toEqual({
       prospectsBefore: '2023-11-26T10:00:00.000Z',
       documentsBefore: '2026-05-26T10:00:00.000Z',
+      amlDocumentsBefore: '2021-11-26T10:00:00.000Z',
     });
   });
 

@@ -8,7 +8,11 @@ import { parisDay, parisLocalToIso } from './paris-time';
  * - Prospects (owner leads, buyer accounts without a signed mandate): anonymised 3 years after
  *   the last contact from the person — CNIL, référentiel « gestion commerciale » (prospects:
  *   « 3 ans à compter de leur collecte ou du dernier contact émanant du prospect »).
- * - Client documents (identity, payslips…): deleted 6 months after the end of the project.
+ * - Client documents (payslips, tax notice, loan agreement): deleted 6 months after the end of the
+ *   project. The papers that identify the client and show where the funds come from (identity,
+ *   proof of address, bank statements of the deposit) are kept 5 years after it: the agency is
+ *   bound by the anti-money-laundering rules (code monétaire et financier, art. L561-2 8° and
+ *   L561-12: « cinq ans à compter de […] la cessation de leurs relations »).
  * - Mandates and the registre des mandats: 10 years (loi n° 70-9 « Hoguet », décret n° 72-678
  *   du 20 juillet 1972, art. 72). The job never touches them at all; the 10 years are stated
  *   here for the page and the policy.
@@ -18,6 +22,10 @@ import { parisDay, parisLocalToIso } from './paris-time';
 export const PROSPECT_RETENTION_MONTHS = 36;
 /** Months after a project ends before the client's documents are deleted. */
 export const DOCUMENT_RETENTION_MONTHS = 6;
+/** The document kinds kept for anti-money-laundering (art. L561-12 CMF), and for how long. */
+export const AML_DOCUMENT_KINDS: readonly string[] = ['identite', 'domicile', 'apport'];
+export const AML_DOCUMENT_RETENTION_MONTHS = 60;
+export const isAmlDocumentKind = (kind: string) => AML_DOCUMENT_KINDS.includes(kind);
 /** Years a signed mandate, its proof and its register line are kept (never by this job). */
 export const MANDATE_RETENTION_YEARS = 10;
 
@@ -37,6 +45,7 @@ export function monthsText(months: number): string {
 export const retentionTexts = {
   prospects: monthsText(PROSPECT_RETENTION_MONTHS),
   documents: monthsText(DOCUMENT_RETENTION_MONTHS),
+  amlDocuments: monthsText(AML_DOCUMENT_RETENTION_MONTHS),
   mandates: monthsText(MANDATE_RETENTION_YEARS * 12),
 } as const;
 
@@ -54,16 +63,19 @@ export function addMonths(iso: string, months: number): string {
 
 /**
  * The cut-offs of a pass run at `now`: a prospect whose last contact is before `prospectsBefore`
- * is due; the documents of a client whose projects all ended before `documentsBefore` are due.
+ * is due; the documents of a client whose projects all ended before `documentsBefore` are due,
+ * those kept for anti-money-laundering when they ended before `amlDocumentsBefore`.
  */
 export function retentionCutoffs(now: number): {
   prospectsBefore: string;
   documentsBefore: string;
+  amlDocumentsBefore: string;
 } {
   const iso = new Date(now).toISOString();
   return {
     prospectsBefore: addMonths(iso, -PROSPECT_RETENTION_MONTHS),
     documentsBefore: addMonths(iso, -DOCUMENT_RETENTION_MONTHS),
+    amlDocumentsBefore: addMonths(iso, -AML_DOCUMENT_RETENTION_MONTHS),
   };
 }
 
@@ -71,7 +83,11 @@ export function retentionCutoffs(now: number): {
 export const prospectDueAt = (lastContact: string) =>
   addMonths(lastContact, PROSPECT_RETENTION_MONTHS);
 /** When the documents of a client whose project ended at `endedAt` are deleted. */
-export const documentsDueAt = (endedAt: string) => addMonths(endedAt, DOCUMENT_RETENTION_MONTHS);
+export const documentsDueAt = (endedAt: string, kind = '') =>
+  addMonths(
+    endedAt,
+    isAmlDocumentKind(kind) ? AML_DOCUMENT_RETENTION_MONTHS : DOCUMENT_RETENTION_MONTHS,
+  );
 
 /**
  * The next nightly pass after `now` (milliseconds): 03:00 Paris time today if still ahead, else

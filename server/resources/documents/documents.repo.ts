@@ -231,13 +231,21 @@ export async function recordUpload(
 export async function removeDocumentRows(
   trx: Transaction<Database>,
   userId: string,
+  /** Only these documents (the retention pass); all of the client's when absent. */
+  ids?: readonly number[],
 ): Promise<string[]> {
+  if (ids?.length === 0) return [];
   const rows = await trx
     .selectFrom('client_document')
     .select('file_id')
     .where('user_id', '=', userId)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids ?? []))
     .execute();
-  await trx.deleteFrom('client_document').where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('client_document')
+    .where('user_id', '=', userId)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids ?? []))
+    .execute();
   return rows.map((r) => r.file_id);
 }
 

@@ -11,6 +11,7 @@ import { fullName } from '../../../src/domain/person-name';
 import {
   DOCUMENT_RETENTION_MONTHS,
   documentsDueAt,
+  isAmlDocumentKind,
   MANDATE_RETENTION_YEARS,
   nextRetentionPass,
   PROSPECT_RETENTION_MONTHS,
@@ -206,21 +207,27 @@ async function dueBuyerAccounts(db: Kysely<Database>, prospectsBefore: string) {
 
 /**
  * Clients whose documents are due: every project of theirs has ended (stage « Projet terminé »)
- * and the latest ended 6 months ago or more. A project's end: its last move to that stage (its
- * last change when the move is not recorded). An account due for anonymisation is left out: its
- * documents go with it.
+ * and the latest ended 6 months ago or more — 5 years for the papers kept against money
+ * laundering (identity, address, funds: src/domain/retention.ts). A project's end: its last move
+ * to that stage (its last change when the move is not recorded). An account due for
+ * anonymisation is left out: its documents go with it. Each item names the documents it deletes.
  */
-async function dueDocuments(db: Kysely<Database>, documentsBefore: string, skip: Set<string>) {
-  const holders = await db
+async function dueDocuments(
+  db: Kysely<Database>,
+  cutoffs: { documentsBefore: string; amlDocumentsBefore: string },
+  skip: Set<string>,
+) {
+  const documents = await db
     .selectFrom('client_document as d')
     .innerJoin('app_user as u', 'u.id', 'd.user_id')
-    .select((eb) => ['d.user_id', eb.fn.countAll<number>().as('n')])
+    .select(['d.id', 'd.user_id', 'd.kind'])
     .where('u.deleted_at', 'is', null)
-    .groupBy('d.user_id')
     .orderBy('d.user_id')
+    .orderBy('d.id')
     .execute();
-  const wanted = holders.filter((h) => !skip.has(h.user_id));
+  const wanted = documents.filter((d) => !skip.has(d.user_id));
   if (!wanted.length) return [];
+  const holders = [...new Set(wanted.map((d) => d.user_id))];
   const projects = await db
     .selectFrom('buyer_project as p')
     .select((eb) => [
@@ -234,24 +241,27 @@ async function dueDocuments(db: Kysely<Database>, documentsBefore: string, skip:
         .where('s.to_stage', '=', ENDED_STAGE)
         .as('ended_at'),
     ])
-    .where(
-      'p.user_id',
-      'in',
-      wanted.map((h) => h.user_id),
-    )
+    .where('p.user_id', 'in', holders)
     .execute();
   const items: RetentionItem[] = [];
-  for (const holder of wanted) {
-    const own = projects.filter((p) => p.user_id === holder.user_id);
+  for (const holder of holders) {
+    const own = projects.filter((p) => p.user_id === holder);
     if (!own.length || own.some((p) => p.stage !== ENDED_STAGE)) continue;
     const since = latest(...own.map((p) => p.ended_at ?? p.updated_at));
-    if (since >= documentsBefore) continue;
+    const due = wanted.filter(
+      (d) =>
+        d.user_id === holder &&
+        since < (isAmlDocumentKind(d.kind) ? cutoffs.amlDocumentsBefore : cutoffs.documentsBefore),
+    );
+    if (!due.length) continue;
     items.push({
       kind: 'client-documents',
-      recordId: holder.user_id,
+      recordId: holder,
       since,
-      dueAt: documentsDueAt(since),
-      count: Number(holder.n),
+      // The earliest rule that made them due.
+      dueAt: due.map((d) => documentsDueAt(since, d.kind)).sort()[0] ?? documentsDueAt(since),
+      count: due.length,
+      documentIds: due.map((d) => d.id),
     });
   }
   return items;
@@ -307,10 +317,11 @@ async function dueContactMessages(db: Kysely<Database>, prospectsBefore: string)
 
 /** What a pass at `now` touches, in the order it touches it. */
 export async function dueForRetention(db: Kysely<Database>, now: number): Promise<RetentionItem[]> {
-  const { prospectsBefore, documentsBefore } = retentionCutoffs(now);
+  const cutoffs = retentionCutoffs(now);
+  const { prospectsBefore } = cutoffs;
   const leads = await dueOwnerLeads(db, prospectsBefore);
   const buyers = await dueBuyerAccounts(db, prospectsBefore);
-  const documents = await dueDocuments(db, documentsBefore, new Set(buyers.map((b) => b.recordId)));
+  const documents = await dueDocuments(db, cutoffs, new Set(buyers.map((b) => b.recordId)));
   const messages = await dueContactMessages(db, prospectsBefore);
   return [...leads, ...buyers, ...documents, ...messages];
 }
@@ -429,7 +440,7 @@ export async function runRetention(
           .where('id', '=', Number(item.recordId))
           .execute();
       } else {
-        files.push(...(await removeDocumentRows(trx, item.recordId)));
+        files.push(...(await removeDocumentRows(trx, item.recordId, item.documentIds)));
         await trx
           .insertInto('audit_log')
           .values({

@@ -70,13 +70,13 @@ async function buyer(db: Db, name: string, months: number) {
   return made;
 }
 
-async function addDocument(t: App, userId: string, fileId: string) {
+async function addDocument(t: App, userId: string, fileId: string, kind = `kind-${fileId}`) {
   await storeOf(t).put(fileId, bytes('pièce'));
   await t.db
     .insertInto('client_document')
     .values({
       user_id: userId,
-      kind: `kind-${fileId}`,
+      kind,
       file_id: fileId,
       original_name: 'piece.pdf',
       mime: 'application/pdf',
@@ -188,6 +188,8 @@ async function fixtures(t: App) {
     .execute();
   await addDocument(t, buyers.silent.userId, 'doc-silent');
   await addDocument(t, buyers.ended.userId, 'doc-ended');
+  // Kept 5 years after the end (anti-money-laundering, art. L561-12 CMF).
+  await addDocument(t, buyers.ended.userId, 'doc-ended-identity', 'identite');
   await addDocument(t, buyers.endedLately.userId, 'doc-lately');
   await addDocument(t, buyers.searching.userId, 'doc-searching');
   await endProject(db, buyers.ended.projectId, 7);
@@ -265,10 +267,16 @@ describe('retention pass', () => {
 
     // Documents: the silent buyer's (with the account) and the ended project's, files too.
     const docs = await t.db.selectFrom('client_document').select('file_id').execute();
-    expect(docs.map((d) => d.file_id).sort()).toEqual(['doc-lately', 'doc-searching']);
+    // The ended project's identity paper stays 5 years (art. L561-12 CMF).
+    expect(docs.map((d) => d.file_id).sort()).toEqual([
+      'doc-ended-identity',
+      'doc-lately',
+      'doc-searching',
+    ]);
     const store = storeOf(t);
     expect(await store.get('doc-silent')).toBeUndefined();
     expect(await store.get('doc-ended')).toBeUndefined();
+    expect(await store.get('doc-ended-identity')).toBeDefined();
     expect(await store.get('doc-lately')).toBeDefined();
     expect(await store.get('doc-searching')).toBeDefined();
 
@@ -317,6 +325,26 @@ describe('retention pass', () => {
 
     // Nothing is left for the next pass.
     expect(await dueForRetention(t.db, NOW)).toEqual([]);
+
+    // A client with a signed mandate (a business relationship: never anonymised) whose project
+    // ended 7 months ago: the identity paper waits 5 years after the end, then goes alone.
+    await addDocument(t, buyers.mandated.userId, 'doc-mandated-identity', 'identite');
+    await endProject(t.db, buyers.mandated.projectId, 7);
+    const fiveYears = Date.parse(addMonths(ago(7), 60));
+    const mandatedDocs = (items: readonly RetentionItem[]) =>
+      items.filter((i) => i.kind === 'client-documents' && i.recordId === buyers.mandated.userId);
+    expect(mandatedDocs(await dueForRetention(t.db, NOW))).toEqual([]);
+    expect(mandatedDocs(await dueForRetention(t.db, fiveYears - 60_000))).toEqual([]);
+    expect(mandatedDocs(await dueForRetention(t.db, fiveYears + 60_000))).toMatchObject([
+      { dueAt: addMonths(ago(7), 60), count: 1 },
+    ]);
+    await runRetentionNow(t.db, store, {
+      now: fiveYears + 60_000,
+      launchedBy: null,
+      dryRun: false,
+    });
+    expect(await store.get('doc-mandated-identity')).toBeUndefined();
+    expect(await t.db.selectFrom('mandate').selectAll().execute()).toEqual(mandateBefore);
   });
 
   it('a dry run logs what it would touch and touches nothing; a double click runs once', async () => {

@@ -36,6 +36,8 @@ export const retentionItemSchema = z.object({
   dueAt: z.string(),
   /** How many documents (kind 'client-documents'). */
   count: z.number().int().optional(),
+  /** Which documents (kind 'client-documents'): those of the 5-year kinds may wait longer. */
+  documentIds: z.array(z.number().int()).optional(),
 });
 export type RetentionItem = z.infer<typeof retentionItemSchema>;
 

@@ -149,9 +149,14 @@ function Durations() {
       why: 'Recommandation de la CNIL pour les prospects (référentiel «\u00a0gestion commerciale\u00a0»)',
     },
     {
-      what: 'Documents des clients',
+      what: 'Documents des clients (salaires, impôts, financement)',
       how: `Supprimés, fichiers compris, ${retentionTexts.documents} après la fin du projet («\u00a0Projet terminé\u00a0»)`,
       why: 'Minimisation (RGPD, art. 5.1.e)',
+    },
+    {
+      what: 'Pièce d’identité, justificatif de domicile, justificatifs d’apport',
+      how: `Supprimés ${retentionTexts.amlDocuments} après la fin du projet`,
+      why: 'Lutte contre le blanchiment (code monétaire et financier, art.\u00a0L561-12)',
     },
     {
       what: 'Mandats signés et registre des mandats',
