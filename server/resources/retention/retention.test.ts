@@ -340,7 +340,7 @@ describe('retention pass', () => {
     ]);
     await runRetentionNow(t.db, store, {
       now: fiveYears + 60_000,
-      launchedBy: null,
+      launchedBy: t.ids.admin,
       dryRun: false,
     });
     expect(await store.get('doc-mandated-identity')).toBeUndefined();
