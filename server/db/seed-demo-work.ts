@@ -172,7 +172,8 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
       ).toISOString();
       const stageIndex = i < 4 || hunterId === null ? 0 : i % projectStages.length;
       const firstname = pick(firstnames, i);
-      const lastname = pick(lastnames, i * 7 + 3);
+      // + i / 16: the 17th person on is not the 1st's namesake.
+      const lastname = pick(lastnames, i * 7 + 3 + Math.floor(i / firstnames.length));
       const client = await users.create(
         {
           email: `acheteur${i + 1}@demo.chassimmo.fr`,
@@ -272,7 +273,7 @@ export async function seedDemoWork(db: Db, now = Date.now()): Promise<boolean> {
       ).toISOString();
       const status = i < 5 ? 'nouveau' : pick(leadStatuses, i).value;
       const contact = {
-        lastname: pick(lastnames, i * 5 + 1),
+        lastname: pick(lastnames, i * 5 + 1 + Math.floor(i / firstnames.length)),
         firstname: pick(firstnames, i * 3 + 2),
         email: `proprietaire${i + 1}@demo.chassimmo.fr`,
         phone: `07 ${String(11 + i)} 22 33 44`,
