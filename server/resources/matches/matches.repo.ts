@@ -16,6 +16,7 @@ import type { BienType } from '../../../src/domain/property';
 import { proposalAnswers, type ProposalAnswer } from '../../../src/domain/api/matches';
 import type { Scope } from '../../staff/policy';
 import { parseList } from '../buyers/buyer-projects.repo';
+import { addNotification } from '../routing/routing.repo';
 
 /**
  * Rapprochement (issue 31): the SQL pre-filter (place and budget, index-backed) and then the
@@ -401,7 +402,7 @@ export async function answerProposal(
   return db.transaction().execute(async (trx) => {
     const proposal = await trx
       .selectFrom('match_proposal')
-      .select(['id', 'answer', 'lead_id', 'property_id'])
+      .select(['id', 'answer', 'lead_id', 'property_id', 'project_id'])
       .where('id', '=', proposalId)
       .where('buyer_id', '=', buyerId)
       .executeTakeFirst();
@@ -424,6 +425,24 @@ export async function answerProposal(
         },
         at,
       );
+      // Their hunter hears of it in « Notifications » (no mail: an answer is not urgent).
+      const project = await trx
+        .selectFrom('buyer_project')
+        .select('hunter_id')
+        .where('id', '=', proposal.project_id)
+        .executeTakeFirst();
+      if (project?.hunter_id)
+        await addNotification(trx, {
+          userId: project.hunter_id,
+          kind: 'proposal-answer',
+          recordType: 'buyer',
+          recordId: buyerId,
+          text:
+            answer === 'interesse'
+              ? 'Le client est intéressé par un bien que vous lui avez proposé.'
+              : 'Le client a écarté un bien que vous lui avez proposé.',
+          at,
+        });
     }
     const [view] = await proposalsOf(trx, buyerId, proposalId);
     return view;

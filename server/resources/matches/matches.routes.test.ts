@@ -6,6 +6,7 @@ import {
   buyerProposalsPath,
   leadMatchesPath,
 } from '../../../src/domain/api/matches';
+import { NOTIFICATIONS_PATH } from '../../../src/domain/api/routing';
 import { signedIn } from '../../test-app';
 import { addBuyer, addLead } from '../../staff/test-records';
 import { staffApps } from '../../staff/test-staff';
@@ -165,6 +166,15 @@ describe('the client’s answer to a proposed property', () => {
       .execute();
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.actor_id === own.userId)).toBe(true);
+    // Their hunter is told of each change in « Notifications ».
+    const told = await t.call('chasseur', 'GET', NOTIFICATIONS_PATH);
+    const answers = (told.body.notifications as { kind: string; recordId: string; text: string }[])
+      .filter((n) => n.kind === 'proposal-answer' && n.recordId === own.userId)
+      .map((n) => n.text);
+    expect(answers).toEqual([
+      'Le client a écarté un bien que vous lui avez proposé.',
+      'Le client est intéressé par un bien que vous lui avez proposé.',
+    ]);
 
     const buyerList = await t.call('chasseur', 'GET', buyerMatchesPath(own.userId));
     const asLead = buyerList.body.matches.find((m: { leadId: number }) => m.leadId === leadId);

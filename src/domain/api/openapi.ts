@@ -342,7 +342,7 @@ const table: [string, [Method, string, string, Details?][]][] = [
         {
           auth: true,
           description:
-            'kind\u00a0: «\u00a0reminder-hunter\u00a0» (24\u00a0h), «\u00a0reminder-managers\u00a0» (40\u00a0h), «\u00a0match-lead\u00a0» (un nouveau bien pour ses acquéreurs) ou «\u00a0match-buyer\u00a0» (un nouvel acquéreur pour des biens)\u202f; recordName\u00a0: le nom actuel du dossier, null une fois effacé.',
+            'kind\u00a0: «\u00a0reminder-hunter\u00a0» (24\u00a0h), «\u00a0reminder-managers\u00a0» (40\u00a0h), «\u00a0match-lead\u00a0» (un nouveau bien pour ses acquéreurs) «\u00a0match-buyer\u00a0» (un nouvel acquéreur pour des biens) ou «\u00a0proposal-answer\u00a0» (la réponse du client à un bien proposé)\u202f; recordName\u00a0: le nom actuel du dossier, null une fois effacé.',
         },
       ],
       [

@@ -69,10 +69,11 @@ export const NOTIFICATIONS_SHOWN = 100;
 /**
  * What a notification says: a reminder (24 h to the hunter, 40 h to the managers), or a
  * rapprochement — 'match-lead': a new owner lead fits some of the hunter's buyers (the record is
- * the lead); 'match-buyer': a new buyer's search fits owner leads (the record is the buyer).
+ * the lead); 'match-buyer': a new buyer's search fits owner leads (the record is the buyer);
+ * 'proposal-answer': the client answered a property proposed to them (the record is the buyer).
  */
 export type NotificationKind =
-  'reminder-hunter' | 'reminder-managers' | 'match-lead' | 'match-buyer';
+  'reminder-hunter' | 'reminder-managers' | 'match-lead' | 'match-buyer' | 'proposal-answer';
 export interface NotificationView {
   id: number;
   kind: NotificationKind;

@@ -23,6 +23,7 @@ const kindLabels: Partial<Record<string, string>> = {
   'reminder-managers': 'Rappel des managers à 40\u00a0heures',
   'match-lead': 'Rapprochement\u00a0: un nouveau bien pour vos acquéreurs',
   'match-buyer': 'Rapprochement\u00a0: un nouvel acquéreur pour des biens',
+  'proposal-answer': 'Réponse du client à un bien proposé',
 };
 
 const ficheOf = (n: NotificationView) =>
