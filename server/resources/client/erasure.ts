@@ -271,7 +271,8 @@ export const RETENTION_ANONYMISED = 'retention-anonymised';
  * stored answers, mails, contact messages naming them), then the lead's own trail reduced to
  * field names, the notes and tasks about it deleted, and the lead itself kept as a record without
  * a person (« Propriétaire anonymisé », no e-mail or phone, the property's free text blanked;
- * the property's type, place and figures stay, as a proposal made from it does). False when the
+ * the property's type, place and figures stay, as a proposal made from it does; status « Sans
+ * suite », so it leaves the day's work and the matches). False when the
  * lead is gone or already anonymised (its e-mail is empty).
  */
 export async function eraseOwnerLead(
@@ -314,6 +315,8 @@ export async function eraseOwnerLead(
       email: '',
       phone: '',
       search_text: '',
+      // Nobody left to call: out of « Aujourd’hui », the reminders and the matches.
+      lead_status: 'sans_suite',
       version: (eb) => eb('version', '+', 1),
     })
     .where('id', '=', leadId)

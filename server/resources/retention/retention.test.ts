@@ -244,10 +244,15 @@ describe('retention pass', () => {
     // The silent owner: no name, e-mail or phone left; the others untouched.
     const owners = await t.db
       .selectFrom('owner_contact')
-      .select(['id', 'email', 'lastname', 'phone'])
+      .select(['id', 'email', 'lastname', 'phone', 'lead_status'])
       .execute();
     const ownerOf = (id: number) => owners.find((o) => o.id === id);
-    expect(ownerOf(leads.silent)).toMatchObject({ email: '', phone: '', lastname: 'anonymisé' });
+    expect(ownerOf(leads.silent)).toMatchObject({
+      email: '',
+      phone: '',
+      lastname: 'anonymisé',
+      lead_status: 'sans_suite',
+    });
     expect(ownerOf(leads.wroteSince)?.email).toBe('ecrit@proprio.fr');
     expect(ownerOf(leads.mandate)?.email).toBe('mandat@proprio.fr');
     expect(ownerOf(leads.recent)?.email).toBe('recent@proprio.fr');

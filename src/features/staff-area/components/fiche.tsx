@@ -100,16 +100,23 @@ export function ContactCard({
     <FicheCard id="contact-title" title="Coordonnées" small>
       {children}
       <ul className="mt-3 space-y-2">
-        <li>
-          <a href={telHref(phone)} className="link link-primary">
-            {phone}
-          </a>
-        </li>
-        <li className="break-all">
-          <a href={`mailto:${email}`} className="link link-primary">
-            {email}
-          </a>
-        </li>
+        {phone.trim() ? (
+          <li>
+            <a href={telHref(phone)} className="link link-primary">
+              {phone}
+            </a>
+          </li>
+        ) : null}
+        {email.trim() ? (
+          <li className="break-all">
+            <a href={`mailto:${email}`} className="link link-primary">
+              {email}
+            </a>
+          </li>
+        ) : null}
+        {!phone.trim() && !email.trim() ? (
+          <li className="text-base-content/75">Coordonnées effacées.</li>
+        ) : null}
       </ul>
     </FicheCard>
   );

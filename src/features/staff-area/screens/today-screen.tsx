@@ -85,9 +85,11 @@ function CallItem({
       </div>
       {children}
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <a href={telHref(phone)} className="link">
-          {phone}
-        </a>
+        {phone.trim() ? (
+          <a href={telHref(phone)} className="link">
+            {phone}
+          </a>
+        ) : null}
         <HunterName name={hunterName} />
       </p>
     </li>
