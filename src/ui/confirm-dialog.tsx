@@ -4,7 +4,8 @@ import { useRef, type ReactNode, type Ref } from 'react';
  * A button whose action is first confirmed in a modal dialog (native <dialog>: focus is trapped
  * and Escape cancels): the question, what it means, « Annuler » and `action`, the confirming
  * button (it closes the dialog with `closeDialog`). `onOpen` runs as the dialog opens (to clear
- * a previous refusal, for one); `children` come after the text, such as the server's refusal.
+ * a previous refusal, for one); `refusal`, when set, is said under the text as an alert;
+ * `children` come after the text.
  */
 export function ConfirmButton({
   id,
@@ -14,6 +15,7 @@ export function ConfirmButton({
   title,
   text,
   action,
+  refusal,
   children,
 }: {
   /** Prefix of the dialog's element ids (`-titre`, `-texte`), unique on the page. */
@@ -25,6 +27,8 @@ export function ConfirmButton({
   title: ReactNode;
   text: ReactNode;
   action: ReactNode;
+  /** The server's refusal of the action, shown in the dialog (empty: none). */
+  refusal?: string;
   children?: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -52,10 +56,20 @@ export function ConfirmButton({
         <p id={`${id}-texte`} className="mt-3 text-base-content/75">
           {text}
         </p>
+        {refusal ? (
+          <p role="alert" className="alert alert-error mt-4 text-sm">
+            {refusal}
+          </p>
+        ) : null}
         {children}
       </Modal>
     </>
   );
+}
+
+/** Closes the ConfirmButton dialog of this `id` (once its action succeeded). */
+export function closeConfirm(id: string) {
+  document.getElementById(`${id}-titre`)?.closest('dialog')?.close();
 }
 
 /** Closes the dialog an event came from, such as the click on a ConfirmButton's action. */

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/api/mandates';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { ConfirmButton } from '../../../ui/confirm-dialog';
+import { ConfirmButton, closeConfirm } from '../../../ui/confirm-dialog';
 import type { CachedApiLoad } from '../../../db/use-cached-api';
 import { LoadGate } from '../../../ui/load-gate';
 import { downloadMandateEvidence, downloadMandatePdf, hasCome, mandatePost } from '../mandate-api';
@@ -49,7 +49,7 @@ function EndMandate({ mandate, onEnded }: { mandate: MandateView; onEnded: () =>
             }
             notify.success('Le mandat est résilié.');
             onEnded();
-            document.getElementById(`resilier-${mandate.id}-titre`)?.closest('dialog')?.close();
+            closeConfirm(`resilier-${mandate.id}`);
           }}
         >
           Résilier

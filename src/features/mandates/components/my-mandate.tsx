@@ -17,7 +17,7 @@ import { formatTime } from '../../../domain/french-date';
 import { api } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { ConfirmButton } from '../../../ui/confirm-dialog';
+import { ConfirmButton, closeConfirm } from '../../../ui/confirm-dialog';
 import { Field } from '../../../ui/form/field';
 import { useSchemaForm } from '../../../ui/form/schema-form';
 import { LoadGate } from '../../../ui/load-gate';
@@ -423,7 +423,7 @@ function EndButton({ onDone }: { onDone: () => void }) {
               setError(result.message);
               return;
             }
-            document.getElementById('mandat-resilier-titre')?.closest('dialog')?.close();
+            closeConfirm('mandat-resilier');
             notify.success('Votre mandat est résilié.');
             onDone();
           }}

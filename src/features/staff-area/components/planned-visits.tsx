@@ -9,7 +9,7 @@ import {
 import { formatParisDateTime, isoToParisLocal } from '../../../domain/paris-time';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { ConfirmButton } from '../../../ui/confirm-dialog';
+import { ConfirmButton, closeConfirm } from '../../../ui/confirm-dialog';
 import { LoadGate } from '../../../ui/load-gate';
 import { staffChange, useStaffApi } from '../staff-api';
 import { staffPaths } from '../staff-paths';
@@ -104,7 +104,7 @@ function CancelVisitButton({
       setRefusal(answer.message);
       return;
     }
-    document.getElementById(`${id}-titre`)?.closest('dialog')?.close();
+    closeConfirm(id);
     notify.success('Visite annulée\u00a0: le client est prévenu par e-mail.');
     onCancelled();
   };
@@ -130,13 +130,8 @@ function CancelVisitButton({
           Confirmer l’annulation
         </BusyButton>
       }
-    >
-      {refusal ? (
-        <p role="alert" className="alert alert-error mt-4 text-sm">
-          {refusal}
-        </p>
-      ) : null}
-    </ConfirmButton>
+      refusal={refusal}
+    />
   );
 }
 

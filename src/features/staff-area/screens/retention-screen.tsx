@@ -15,7 +15,7 @@ import { RETENTION_HOUR_PARIS, retentionTexts } from '../../../domain/retention'
 import { offlineSince } from '../../../db/use-cached-api';
 import { notify } from '../../../lib/toast';
 import { BusyButton } from '../../../ui/busy-button';
-import { ConfirmButton } from '../../../ui/confirm-dialog';
+import { ConfirmButton, closeConfirm } from '../../../ui/confirm-dialog';
 import { LoadGate } from '../../../ui/load-gate';
 import { StaffFrame } from '../components/staff-frame';
 import { staffChange, useStaffApi } from '../staff-api';
@@ -196,7 +196,7 @@ function RunNow({ preview, onDone }: { preview: RetentionPreview; onDone: () => 
       dryRun: false,
     });
     if (answer.ok) {
-      document.getElementById(`${id}-titre`)?.closest('dialog')?.close();
+      closeConfirm(id);
       notify.success(`Passe terminée${NBSP}: ${countsText(answer.data.counts)}.`);
       onDone();
     } else setRefusal(answer.message);
@@ -226,13 +226,8 @@ function RunNow({ preview, onDone }: { preview: RetentionPreview; onDone: () => 
           Lancer la passe
         </BusyButton>
       }
-    >
-      {refusal ? (
-        <p role="alert" className="alert alert-error mt-4 text-sm">
-          {refusal}
-        </p>
-      ) : null}
-    </ConfirmButton>
+      refusal={refusal}
+    />
   );
 }
 

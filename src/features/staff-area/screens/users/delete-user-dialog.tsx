@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { User } from '../../../../domain/user.schema';
 import { BusyButton } from '../../../../ui/busy-button';
-import { ConfirmButton } from '../../../../ui/confirm-dialog';
+import { ConfirmButton, closeConfirm } from '../../../../ui/confirm-dialog';
 import { staffChange } from '../../staff-api';
 
 /** « Supprimer », confirmed in a modal dialog; the server's refusal is shown in it. */
@@ -14,7 +14,7 @@ export function DeleteUserButton({ user, onDeleted }: { user: User; onDeleted: (
       'DELETE',
     );
     if (answer.ok) {
-      document.getElementById(`${id}-titre`)?.closest('dialog')?.close();
+      closeConfirm(id);
       onDeleted();
     } else setRefusal(answer.message);
   };
@@ -40,12 +40,7 @@ export function DeleteUserButton({ user, onDeleted }: { user: User; onDeleted: (
           Supprimer définitivement
         </BusyButton>
       }
-    >
-      {refusal ? (
-        <p role="alert" className="alert alert-error mt-4 text-sm">
-          {refusal}
-        </p>
-      ) : null}
-    </ConfirmButton>
+      refusal={refusal}
+    />
   );
 }
