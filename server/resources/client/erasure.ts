@@ -124,11 +124,7 @@ export async function eraseTraces(trx: Kysely<Database>, person: ErasedPerson): 
       ]),
     )
     .execute();
-  for (const row of trail) {
-    const reduced = fieldNamesOnly(row.before, row.after);
-    if (reduced.before !== row.before || reduced.after !== row.after)
-      await trx.updateTable('audit_log').set(reduced).where('id', '=', row.id).execute();
-  }
+  await reduceTrail(trx, trail);
 
   await trx
     .deleteFrom('staff_note')
@@ -265,6 +261,18 @@ export async function checkpointAfterErasure(db: Db): Promise<void> {
 /** The audit action of an anonymisation by the retention pass (src/domain/audit-wording.ts). */
 export const RETENTION_ANONYMISED = 'retention-anonymised';
 
+/** Audit rows reduced to the names of the fields they changed (the values go). */
+async function reduceTrail(
+  trx: Kysely<Database>,
+  trail: readonly { id: number; before: string | null; after: string | null }[],
+) {
+  for (const row of trail) {
+    const reduced = fieldNamesOnly(row.before, row.after);
+    if (reduced.before !== row.before || reduced.after !== row.after)
+      await trx.updateTable('audit_log').set(reduced).where('id', '=', row.id).execute();
+  }
+}
+
 /**
  * The retention pass (server/resources/retention) on an owner lead 3 years after the owner's
  * last contact: the same erasure as an account's deletion (eraseTraces: audit payloads, notes,
@@ -295,11 +303,7 @@ export async function eraseOwnerLead(
     .where('record_type', '=', 'owner')
     .where('record_id', '=', recordId)
     .execute();
-  for (const row of trail) {
-    const reduced = fieldNamesOnly(row.before, row.after);
-    if (reduced.before !== row.before || reduced.after !== row.after)
-      await trx.updateTable('audit_log').set(reduced).where('id', '=', row.id).execute();
-  }
+  await reduceTrail(trx, trail);
   await trx
     .deleteFrom('staff_note')
     .where('record_type', '=', 'owner')
