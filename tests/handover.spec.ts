@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { appStarted, signedInContext } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { expect, test } from './support/own-server';
-import { demo, PASSWORD } from './support/sign-in';
+import { bearer, demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
 /**
@@ -25,16 +25,6 @@ interface OutboxMail {
 async function outbox(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
   const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
   return (await response.json()) as OutboxMail[];
-}
-
-/** A bearer header for a demo account, as the API's own clients send it. */
-async function bearer(request: APIRequestContext, who: string) {
-  const response = await request.post('/api/login', {
-    data: { username: demo(who), password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
 }
 
 /**
@@ -93,7 +83,7 @@ test.describe('handing work over (issue 29)', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const admin = await bearer(page.request, 'admin');
+    const admin = await bearer(page.request, demo('admin'));
     const ines = await newHunter(page.request, admin);
     const hunters = (await (
       await page.request.get(`/api/users?q=${encodeURIComponent(demo('chasseur'))}`, {
@@ -223,7 +213,7 @@ test.describe('handing work over (issue 29)', () => {
     await context.close();
 
     // A chasseur has no « Courriels », and the server refuses them the queue.
-    const hunter = await bearer(page.request, 'chasseur3');
+    const hunter = await bearer(page.request, demo('chasseur3'));
     expect((await page.request.get('/api/admin/mails', { headers: hunter })).status()).toBe(403);
   });
 });

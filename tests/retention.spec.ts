@@ -8,7 +8,7 @@ import { RETENTION_PREVIEW_PATH, RETENTION_RUNS_PATH } from '../src/domain/api/r
 import { E2E_DATA_DIR } from '../playwright.config';
 import { expect, queryDb, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
-import { demo, PASSWORD } from './support/sign-in';
+import { bearer, demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
 /**
@@ -31,15 +31,6 @@ async function checkedAtBothWidths(
     await expectAccessible(page, testInfo, `${name} (${width} px)`);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function bearer(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/login', {
-    data: { username: email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
 }
 
 /**

@@ -5,7 +5,7 @@ import { formatEuro } from '../src/domain/format';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { expect, queryDb, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
-import { demo, PASSWORD } from './support/sign-in';
+import { bearer, demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
 /**
@@ -38,16 +38,6 @@ async function checkedAtBothWidths(
   }
   await shoot(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/** A staff member's bearer header, for the API calls the test makes itself. */
-async function bearer(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/login', {
-    data: { username: email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
 }
 
 const userId = (email: string) =>
