@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { verifyPadesSignature } from '../server/mandates/pades';
 import { pdfFlatText } from '../server/mandates/pdf-text';
 import { validRegistration } from '../src/domain/buyer-signup.fixture';
 import { appStarted, expect, queryDb, signedInContext, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { signMandateByApi } from './support/signed-mandate';
-import { signIn } from './support/sign-in';
+import { clientBrowser } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
 /**
@@ -120,21 +120,8 @@ async function newBuyerOfDemoHunter(request: APIRequestContext) {
 
 /** The client's phone (390 px), signed in through the sign-in page. */
 async function clientPhone(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    ...devices['Pixel 7'],
-    viewport: { width: 390, height: 844 },
-    baseURL,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    serviceWorkers: 'block',
-  });
-  await context.addInitScript(() =>
-    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() })),
-  );
-  const page = await context.newPage();
-  await signIn(page, email, validRegistration.password);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return page;
+  return (await clientBrowser(browser, baseURL, email, { password: validRegistration.password }))
+    .page;
 }
 
 test.describe('mandat de recherche (issue 30)', () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { devices, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatEuro } from '../src/domain/format';
 import { validOwnerSubmission } from '../src/domain/owner-questionnaire.fixture';
 import { labelOf, roomCounts } from '../src/domain/property';
 import { expect, queryDb, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
-import { demo, signIn } from './support/sign-in';
+import { clientBrowser, demo } from './support/sign-in';
 import { timeouts } from './support/timeouts';
 
 /**
@@ -32,25 +32,6 @@ const signedPercent = (rate: number) => {
   const sign = rounded < 0 ? '\u2212' : rounded > 0 ? '+' : '';
   return `${sign}${Math.abs(rounded)}\u00a0%`;
 };
-
-/** The client's own browser, at the test's width, signed in through the sign-in page. */
-async function clientBrowser(browser: Browser, baseURL: string, email: string, mobile: boolean) {
-  const context = await browser.newContext({
-    ...(mobile ? devices['Pixel 7'] : devices['Desktop Chrome']),
-    viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    baseURL,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    serviceWorkers: 'block',
-  });
-  await context.addInitScript(() =>
-    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() })),
-  );
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return { context, page };
-}
 
 /** A panel of the fiche, once its list has arrived. */
 async function panelShown(page: Page, name: string) {
@@ -167,7 +148,7 @@ test.describe('rapprochement (issue 31)', () => {
       await expect(page).toHaveURL(new RegExp(`/wh-dashboard/acquereurs/${buyerId}$`));
 
       // The client's area: the property in « Biens proposés », never the owner.
-      const client = await clientBrowser(browser, baseURL!, email, tag !== '');
+      const client = await clientBrowser(browser, baseURL!, email, { mobile: tag !== '' });
       try {
         const section = client.page.getByRole('region', { name: 'Biens proposés' });
         const proposal = section

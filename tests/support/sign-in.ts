@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { devices, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { appStarted } from '../fixtures';
 
 /** The seeded demo accounts' password (server/db/seed.ts, docs/api-auth.md). */
@@ -21,4 +21,31 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/**
+ * A client's own browser (a phone at 390 px, or a computer at 1280 px), cookies refused, signed
+ * in through the sign-in page and landed on their dashboard.
+ */
+export async function clientBrowser(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  { mobile = true, password = PASSWORD }: { mobile?: boolean; password?: string } = {},
+) {
+  const context = await browser.newContext({
+    ...(mobile ? devices['Pixel 7'] : devices['Desktop Chrome']),
+    viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(() =>
+    localStorage.setItem('cookie_consent', JSON.stringify({ choice: 'refused', at: Date.now() })),
+  );
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return { context, page };
 }
