@@ -40,6 +40,28 @@ async function postLead(t: App) {
   return row;
 }
 
+/** « Rappel 0 » and « Rappel 1 » for the chasseur, « Rappel 2 » for the manager: their ids. */
+async function threeNotifications(t: Awaited<ReturnType<typeof staffTestApp>>) {
+  const ids: number[] = [];
+  for (const [i, who] of [t.ids.chasseur, t.ids.chasseur, t.ids.manager].entries()) {
+    const row = await t.db
+      .insertInto('staff_notification')
+      .values({
+        user_id: who,
+        kind: 'reminder-hunter',
+        record_type: 'owner',
+        record_id: String(i),
+        text: `Rappel ${i}`,
+        created_at: new Date().toISOString(),
+        read_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
 describe('routing API', () => {
   it('the managers choose the rule; a posted lead is routed and audited; reminders planned', async () => {
     const t = (current = await staffTestApp());
@@ -171,19 +193,7 @@ describe('routing API', () => {
 
   it('lists the caller’s notifications, newest first', async () => {
     const t = (current = await staffTestApp());
-    for (const [i, who] of [t.ids.chasseur, t.ids.chasseur, t.ids.manager].entries())
-      await t.db
-        .insertInto('staff_notification')
-        .values({
-          user_id: who,
-          kind: 'reminder-hunter',
-          record_type: 'owner',
-          record_id: String(i),
-          text: `Rappel ${i}`,
-          created_at: new Date().toISOString(),
-          read_at: null,
-        })
-        .execute();
+    await threeNotifications(t);
     const res = await t.call('chasseur', 'GET', NOTIFICATIONS_PATH);
     expect(res.status).toBe(200);
     expect(
@@ -251,23 +261,7 @@ describe('routing API', () => {
 
   it('marks the caller’s notifications read, one or all, never someone else’s', async () => {
     const t = (current = await staffTestApp());
-    const ids: number[] = [];
-    for (const [i, who] of [t.ids.chasseur, t.ids.chasseur, t.ids.manager].entries()) {
-      const row = await t.db
-        .insertInto('staff_notification')
-        .values({
-          user_id: who,
-          kind: 'reminder-hunter',
-          record_type: 'owner',
-          record_id: String(i),
-          text: `Rappel ${i}`,
-          created_at: new Date().toISOString(),
-          read_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
+    const ids = await threeNotifications(t);
     expect((await t.call('chasseur', 'GET', NOTIFICATIONS_PATH)).body.unread).toBe(2);
     expect(
       (await t.call('chasseur', 'POST', NOTIFICATIONS_READ_PATH, { ids: ['un'] })).status,
