@@ -54,6 +54,7 @@ import { checkoutRoutes } from './resources/shop/checkout.routes';
 import { contactRoutes } from './resources/contact/contact.routes';
 import { geoRoutes } from './resources/geo/geo.routes';
 import { shopRoutes } from './resources/shop/shop.routes';
+import { basketRoutes } from './resources/basket/basket.routes';
 
 export interface AppDeps {
   env: Env;
@@ -246,6 +247,8 @@ export function createApp({
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     }),
   );
+  // A signed-in person's basket, the same on each of their devices (issue 32, docs/shop.md).
+  app.route('/api', basketRoutes({ ...staff, throttle }));
   const notAllowed = methodNotAllowed(app);
   app.all('/api/*', (c) => notAllowed(c) ?? apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 

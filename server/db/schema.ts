@@ -569,6 +569,17 @@ export interface RetentionRunTable {
   items: string;
 }
 
+/** Issue 32: a signed-in person's basket, the same on each of their devices (docs/shop.md). */
+export interface UserBasketTable {
+  user_id: string;
+  /** JSON [{ productId, quantity }], checked against the catalogue on each write. */
+  items: string;
+  version: number;
+  /** JSON list of the last merge keys (a retried merge at sign-in is not added twice). */
+  merge_keys: string;
+  updated_at: string;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -605,4 +616,5 @@ export interface Database {
   hunter_department: HunterDepartmentTable;
   staff_notification: StaffNotificationTable;
   retention_run: RetentionRunTable;
+  user_basket: UserBasketTable;
 }

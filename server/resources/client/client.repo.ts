@@ -21,6 +21,7 @@ import { anonymiseUser, toUser, type UserRow } from '../users/users.repo';
 import { removeBuyerMessages } from '../messages/messages.repo';
 import { removeBuyerVisits } from '../visits/visits.repo';
 import { removeUserSubscriptions } from '../push/push.repo';
+import { removeUserBasket } from '../basket/basket.repo';
 import { checkpointAfterErasure, erasedMailGroup, eraseTraces } from './erasure';
 
 /** The client area's SQL (issue 16, docs/client-area.md): always the caller's own rows. */
@@ -260,6 +261,8 @@ export async function eraseBuyerAccount(
     .execute();
   // The devices that allowed notifications are told nothing more (docs/push.md).
   await removeUserSubscriptions(trx, userId);
+  // The basket kept for their devices (issue 32).
+  await removeUserBasket(trx, userId);
   // Issue 31: every other copy of the person (audit payloads, notes, stored answers, mails,
   // contact messages), before the account row forgets who they were (erasure.ts).
   await eraseTraces(trx, row);
