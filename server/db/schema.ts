@@ -257,7 +257,7 @@ export interface MailQueueTable {
   group_key: string | null;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled';
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
 
 /** A homestylz shop order (issue 14, docs/shop.md); `id` is a random UUID shown in URLs. */
 export interface OrderTable {
@@ -276,6 +276,34 @@ export interface OrderTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** « HS-2026-0042 »: given in the paying transaction (order_number_counter), null before. */
+  number: string | null;
+  /** JSON OrderAddress (src/domain/api/orders.ts), typed at checkout. */
+  address: string | null;
+  surface_m2: number | null;
+  /** JSON array of PreferredSlot. */
+  slots: string | null;
+  phone: string | null;
+  /** The homestylz CGV accepted (their version date) and when. */
+  cgv_version: string | null;
+  cgv_accepted_at: string | null;
+  /** When the client asked the service to start before the withdrawal period ends (L221-25). */
+  express_start_at: string | null;
+  /** An unpaid checkout expires then (created + 24 h). */
+  expires_at: string | null;
+  /** OrderFulfilment once paid: 'a_planifier' → 'planifiee' → 'realisee'. */
+  fulfilment: string | null;
+  decorator_id: string | null;
+  appointment_start: string | null;
+  appointment_end: string | null;
+  cancelled_at: string | null;
+  refunded_at: string | null;
+}
+
+/** A year's last order number (issue 32): locked in the paying transaction, no gap. */
+export interface OrderNumberCounterTable {
+  year: number;
+  last_value: number;
 }
 
 /** Stripe events already handled, by event id: a redelivery changes nothing. */
@@ -593,6 +621,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   orders: OrderTable;
   stripe_webhook_event: StripeWebhookEventTable;
+  order_number_counter: OrderNumberCounterTable;
   buyer_project_department: BuyerProjectDepartmentTable;
   match_proposal: MatchProposalTable;
   match_notice: MatchNoticeTable;

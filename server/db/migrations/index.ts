@@ -25,6 +25,7 @@ import * as m0024 from './0024_matching';
 import * as m0025 from './0025_retention';
 import * as m0027 from './0027_proposal_answer';
 import * as m0029 from './0029_user_basket';
+import * as m0028 from './0028_homestylz_orders';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_retention': m0025,
   '0027_proposal_answer': m0027,
   '0029_user_basket': m0029,
+  '0028_homestylz_orders': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

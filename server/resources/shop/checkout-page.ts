@@ -50,6 +50,7 @@ const closedMessages: Record<Exclude<Order['status'], 'pending'>, string> = {
   paid: 'Cette commande est déjà payée. Merci\u202f!',
   cancelled: 'Cette commande a été annulée.',
   expired: 'Cette commande a expiré. Revenez au panier pour payer à nouveau.',
+  refunded: 'Cette commande a été remboursée.',
 };
 
 /** The local test checkout (no Stripe key): the order, an e-mail field when none is known, two buttons. */

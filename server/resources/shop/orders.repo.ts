@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { OrderAddress, OrderFulfilment, PreferredSlot } from '../../../src/domain/api/orders';
 import type { OrderLine } from '../../../src/domain/payment.schema';
 import type { Db } from '../../db/database';
 import type { Database, OrderStatus, OrderTable } from '../../db/schema';
@@ -19,7 +20,24 @@ export interface Order {
   cancelUrl: string;
   stripeSessionId: string | null;
   createdAt: string;
+  updatedAt: string;
   paidAt: string | null;
+  /** Issue 32 (migration 0028). */
+  number: string | null;
+  address: OrderAddress | null;
+  surfaceM2: number | null;
+  slots: PreferredSlot[];
+  phone: string | null;
+  cgvVersion: string | null;
+  cgvAcceptedAt: string | null;
+  expressStartAt: string | null;
+  expiresAt: string | null;
+  fulfilment: OrderFulfilment | null;
+  decoratorId: string | null;
+  appointmentStart: string | null;
+  appointmentEnd: string | null;
+  cancelledAt: string | null;
+  refundedAt: string | null;
 }
 
 type Executor = Kysely<Database>;
@@ -36,7 +54,23 @@ function toOrder(row: Selectable<OrderTable>): Order {
     cancelUrl: row.cancel_url,
     stripeSessionId: row.stripe_session_id,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
     paidAt: row.paid_at,
+    number: row.number,
+    address: row.address ? (JSON.parse(row.address) as OrderAddress) : null,
+    surfaceM2: row.surface_m2,
+    slots: row.slots ? (JSON.parse(row.slots) as PreferredSlot[]) : [],
+    phone: row.phone,
+    cgvVersion: row.cgv_version,
+    cgvAcceptedAt: row.cgv_accepted_at,
+    expressStartAt: row.express_start_at,
+    expiresAt: row.expires_at,
+    fulfilment: row.fulfilment as OrderFulfilment | null,
+    decoratorId: row.decorator_id,
+    appointmentStart: row.appointment_start,
+    appointmentEnd: row.appointment_end,
+    cancelledAt: row.cancelled_at,
+    refundedAt: row.refunded_at,
   };
 }
 
