@@ -9,6 +9,16 @@ import { isFrenchPhone } from '../phone';
  * server/resources/shop, the checkout page, « Mes commandes » and the staff « Commandes ».
  */
 
+/**
+ * The version date of the homestylz CGV (content/cgv-homestylz.md's `version`, checked equal by
+ * a test): stored on each order with the moment its box was ticked.
+ */
+export const HOMESTYLZ_CGV_VERSION = '2026-11-29';
+/** The page of the homestylz CGV, with the withdrawal form in its annex. */
+export const HOMESTYLZ_CGV_PATH = '/homestylz/conditions-generales-de-vente';
+/** The checkout: the basket's « Valider » leads here, then to the payment. */
+export const HOMESTYLZ_CHECKOUT_PATH = '/homestylz/commande';
+
 /** An unpaid checkout expires this long after it was started (its Stripe session too). */
 export const ORDER_PAYMENT_TTL_HOURS = 24;
 /** The withdrawal period of a service ordered at a distance (C. consom. L221-18). */
