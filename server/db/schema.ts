@@ -255,6 +255,8 @@ export interface MailQueueTable {
    * (issue 29, mail-queue.ts); null: a mail of its own.
    */
   group_key: string | null;
+  /** JSON MailAttachment[] (issue 32: the appointment's .ics); null: no file. */
+  attachments: string | null;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';

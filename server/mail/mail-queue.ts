@@ -4,13 +4,24 @@ import type { Db } from '../db/database';
 import type { Database, MailQueueTable, MailStatus } from '../db/schema';
 import type { Mail } from './templates';
 
+/** A text file joined to a mail (mail_queue.attachments; issue 32: an appointment's .ics). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. « text/calendar; charset=utf-8; method=PUBLISH ». */
+  contentType: string;
+  content: string;
+}
+
+/** A mail with its files. */
+export type MailWithFiles = Mail & { attachments?: MailAttachment[] };
+
 /**
  * The e-mails the server sends, as rows of `mail_queue` (DESIGN.md: transactional outbox). A
  * route writes its mail in the same transaction as the record that causes it, so a lead is never
  * stored without its mails nor a mail queued for a lead that was rolled back; the MailWorker
  * (mail-worker.ts) delivers them afterwards, with retries, whatever the mail server's mood.
  */
-export interface QueuedMail extends Mail {
+export interface QueuedMail extends MailWithFiles {
   id: number;
   messageId: string;
   status: MailStatus;
@@ -47,6 +58,7 @@ export function toQueuedMail(row: MailRow): QueuedMail {
     lastError: row.last_error,
     createdAt: row.created_at,
     sentAt: row.sent_at,
+    ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
     links: [...row.text.matchAll(LINK)].map((m) => m[0]),
   };
 }
@@ -72,7 +84,7 @@ export class MailQueue {
    * worker's claim respects. A mail being sent right now counts as gone out now.
    */
   async enqueue(
-    mail: Mail,
+    mail: MailWithFiles,
     trx: Kysely<Database> = this.db,
     grouping?: MailGrouping,
   ): Promise<void> {
@@ -94,6 +106,7 @@ export class MailQueue {
         created_at: new Date(t).toISOString(),
         sent_at: null,
         group_key: grouping?.group ?? null,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       })
       .execute();
     setTimeout(() => this.listeners.forEach((listener) => listener()), 5).unref();

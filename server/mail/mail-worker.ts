@@ -40,6 +40,11 @@ export class SmtpTransport implements MailTransport {
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
+      attachments: mail.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+      })),
     });
   }
 

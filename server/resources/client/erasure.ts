@@ -32,7 +32,13 @@ export const IDEMPOTENCY_REPLAY_MS = 7 * 24 * 60 * 60_000;
 export const erasedMailGroup = (userId: string) => `erase:${userId}`;
 
 /** A sent mail's row once blanked: who it went to and what it said are gone, the fact stays. */
-export const BLANK_MAIL = { recipient: '', subject: ERASED, text: '', html: '' } as const;
+export const BLANK_MAIL = {
+  recipient: '',
+  subject: ERASED,
+  text: '',
+  html: '',
+  attachments: null,
+} as const;
 
 /**
  * The strings that find the person in free text: e-mail, « Prénom Nom », the phone as stored, its

@@ -38,7 +38,7 @@ export function devRoutes(outbox: MailQueue): Hono {
       .map(
         (m) => `<article><h2>${esc(m.subject)}</h2>
 <p class="meta">À ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))} · ${statusLabel[m.status]}${m.lastError ? ` (${esc(m.lastError)})` : ''}</p>
-<pre>${esc(m.text).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)}</pre></article>`,
+${m.attachments?.length ? `<p class="meta">Pièces jointes\u00a0: ${m.attachments.map((a) => esc(a.filename)).join(', ')}</p>\n` : ''}<pre>${esc(m.text).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)}</pre></article>`,
       )
       .join('\n');
     c.header('Cache-Control', 'no-store');
