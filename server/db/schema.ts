@@ -194,7 +194,7 @@ export interface ProjectStageMoveTable {
   at: string;
 }
 
-export type StaffRecordType = 'buyer' | 'owner' | 'user';
+export type StaffRecordType = 'buyer' | 'owner' | 'user' | 'order';
 
 /** A note written by staff on a buyer or an owner lead; some are meant for the client. */
 export interface StaffNoteTable {
