@@ -13,6 +13,7 @@ import {
 } from '../domain/basket';
 import { LEGACY_BASKET_KEY } from '../lib/basket-badge';
 import { publishBadge } from '../lib/publish-badge';
+import { basketChanged } from '../lib/basket-sync-state';
 import { browserStorage } from '../lib/token-storage';
 import { type AppDatabase, type BasketLineRecord, appDb } from './database';
 
@@ -36,6 +37,11 @@ export interface BasketRepo {
   removeOne(productId: number): Promise<BasketLine[]>;
   /** After a paid order (spec 4.6) or when the person empties it. */
   clear(): Promise<BasketLine[]>;
+  /**
+   * The lines the server keeps for the signed-in person (src/db/basket-sync.ts), or none when they
+   * sign out: stored as they are, without being sent back to the server.
+   */
+  replace(lines: readonly BasketLine[]): Promise<BasketLine[]>;
   /** Writes the badge mirror from the stored lines (the header's first read, a stale mirror). */
   refreshBadge(): Promise<string>;
   /**
@@ -90,9 +96,12 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
     return next;
   }
 
-  async function change(rule: Rule): Promise<BasketLine[]> {
+  async function change(rule: Rule, { fromPerson = true } = {}): Promise<BasketLine[]> {
     try {
-      return await db.transaction('rw', db.basketLines, () => applyRule(rule));
+      const lines = await db.transaction('rw', db.basketLines, () => applyRule(rule));
+      // Signed in, the person's change goes to their other devices too (issue 32).
+      if (fromPerson) basketChanged();
+      return lines;
     } catch (error) {
       // The mirror was written before the commit failed: put back what is stored.
       void refreshBadge().catch(() => undefined);
@@ -137,6 +146,8 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
         );
         storage.removeItem(LEGACY_BASKET_KEY);
         removed = raw;
+        // Signed in, the moved lines go to the server like any change (issue 32).
+        Dexie.ignoreTransaction(() => basketChanged());
         return { kind: 'migrated', lines: stored.lines.length, skipped: stored.skipped } as const;
       });
     } catch (error) {
@@ -153,6 +164,7 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
     removeLine: (productId) => change((lines) => removeBasketLine(lines, productId)),
     removeOne: (productId) => change((lines) => removeOneFromBasket(lines, productId)),
     clear: () => change(clearBasket),
+    replace: (lines) => change(() => [...lines], { fromPerson: false }),
     refreshBadge,
     migrateLegacy: (storage = browserStorage()) => migrate(storage),
   };

@@ -45,6 +45,10 @@ const serverUser = { ...tokenUser, phone: '07 00 00 00 00', isActive: true };
 let reload: ReturnType<typeof vi.fn<() => void>>;
 let goHome: ReturnType<typeof vi.fn<() => void>>;
 
+// The basket's sync (issue 32), seen from the session: which account it follows, when it goes.
+let followBasket: ReturnType<typeof vi.fn<(userId: string) => Promise<void>>>;
+let forgetBasket: ReturnType<typeof vi.fn<() => Promise<void>>>;
+
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
@@ -52,6 +56,10 @@ beforeEach(() => {
   goHome = vi.fn<() => void>();
   sessionEffects.reload = reload;
   sessionEffects.goHome = goHome;
+  followBasket = vi.fn(() => Promise.resolve());
+  forgetBasket = vi.fn(() => Promise.resolve());
+  sessionEffects.followBasket = followBasket;
+  sessionEffects.forgetBasket = forgetBasket;
   remote.fetchCurrentUser.mockReset().mockResolvedValue(serverUser);
   remote.revokeToken.mockReset().mockResolvedValue(undefined);
 });
@@ -80,6 +88,9 @@ describe('session at start (spec 4.1)', () => {
     expect(sessionStore.user).toBeNull();
     await settle();
     expect(remote.fetchCurrentUser).not.toHaveBeenCalled();
+    // Signed out, the basket stays the device's own, as before issue 32.
+    expect(forgetBasket).not.toHaveBeenCalled();
+    expect(followBasket).not.toHaveBeenCalled();
   });
 
   it('signs in with a valid token, then replaces the user with the server’s after 300 ms', async () => {
@@ -171,6 +182,20 @@ describe('sign-in, update and sign-out', () => {
     expect(sessionStore.user).toBeNull();
     expect(remote.revokeToken).toHaveBeenCalledWith(value);
     expect(reload).toHaveBeenCalledTimes(1);
+    // The basket followed the account while signed in, and leaves the device with it.
+    expect(followBasket).toHaveBeenCalledWith(tokenUser._id);
+    expect(forgetBasket).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets an account’s basket kept on a device found signed out (issue 32)', async () => {
+    localStorage.setItem(
+      'basket_sync',
+      JSON.stringify({ userId: 'u1', mergeKey: null, changes: 0 }),
+    );
+    await start();
+    await settle();
+    expect(forgetBasket).toHaveBeenCalledTimes(1);
+    expect(followBasket).not.toHaveBeenCalled();
   });
 
   it('logout can skip the revoke call, and still reloads when the call fails', async () => {

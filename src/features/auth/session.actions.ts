@@ -13,6 +13,7 @@ import {
   writeToken,
   type StoredSession,
 } from '../../lib/session';
+import { holdsAccountBasket } from '../../lib/basket-sync-state';
 import { sessionStore } from './session.state';
 
 /**
@@ -24,6 +25,21 @@ import { sessionStore } from './session.state';
 export const sessionEffects = {
   reload: () => window.location.reload(),
   goHome: () => navigate('/'),
+  /**
+   * Signed in: the basket follows the person across devices (issue 32, src/db/basket-sync.ts),
+   * merged at sign-in. Loaded only now: Dexie stays out of the anonymous pages.
+   */
+  followBasket: (userId: string): Promise<void> =>
+    import('../../db/basket-sync').then(
+      (m) => m.syncBasket(userId),
+      () => undefined,
+    ),
+  /** Signed out: the account's basket leaves this device (docs/shop.md). */
+  forgetBasket: (): Promise<void> =>
+    import('../../db/basket-sync').then(
+      (m) => m.forgetAccountBasket(),
+      () => undefined,
+    ),
 };
 
 const remote = () => import('./api/session');
@@ -57,8 +73,14 @@ function apply(session: StoredSession | null): void {
 export function retrieveSession(): boolean {
   const session = readStoredSession(browserStorage());
   apply(session);
-  if (session) userRefresh.schedule();
-  else userRefresh.cancel();
+  if (session) {
+    userRefresh.schedule();
+    void sessionEffects.followBasket(session.payload.sub);
+  } else {
+    userRefresh.cancel();
+    // The token expired or went: the basket of the person who was here goes too.
+    if (holdsAccountBasket()) void sessionEffects.forgetBasket();
+  }
   return session !== null;
 }
 
@@ -94,10 +116,12 @@ export function signIn(token: string, user?: User): void {
   sessionStore.user = known ? { ...known } : null;
   sessionStore.confirmed = false;
   userRefresh.schedule();
+  void sessionEffects.followBasket(payload.sub);
 }
 
 /**
- * Sign-out (spec 4.1): clears the stored token (only it: the cookie choice and the basket stay),
+ * Sign-out (spec 4.1): clears the stored token (the cookie choice stays; the basket, kept on the
+ * server for the account since issue 32, leaves this device),
  * asks the server to revoke it unless told not to (e.g. the server already refused it), and
  * reloads the page.
  */
@@ -123,6 +147,9 @@ export async function logout({ revoke = true }: { revoke?: boolean } = {}): Prom
   userRefresh.cancel();
   clearToken();
   apply(null);
+  // After the token (a change now is no longer sent) and before the reload: the basket stays
+  // on the server for the person's next sign-in, never on a device they left (docs/shop.md).
+  await sessionEffects.forgetBasket();
   if (forgetPush) await forgetPush;
   if (revoke && token) {
     try {

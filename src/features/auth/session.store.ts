@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
+import { holdsAccountBasket } from '../../lib/basket-sync-state';
 import { readToken, TOKEN_KEY } from '../../lib/token-storage';
 import { sessionStore } from './session.state';
 
@@ -29,7 +30,11 @@ export function startSession(): Promise<void> {
   if (started || typeof window === 'undefined') return Promise.resolve();
   started = true;
   window.addEventListener('storage', onStorage);
-  if (!readToken()) return Promise.resolve();
+  if (!readToken()) {
+    // Signed out elsewhere or by expiry: the basket of the person who was here goes too.
+    if (holdsAccountBasket()) void actions().then((m) => m.sessionEffects.forgetBasket());
+    return Promise.resolve();
+  }
   return actions().then(
     (m) => void m.retrieveSession(),
     // The logic could not be downloaded (offline, new version): start signed out.
