@@ -20,6 +20,7 @@ const SHELL_ONLY = [
   '/aide/conditions-generales',
   '/aide/mentions-legales',
   '/aide/politique-confidentialite',
+  '/homestylz/conditions-generales-de-vente',
 ];
 
 const { prerendered } = JSON.parse(

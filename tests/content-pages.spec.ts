@@ -16,6 +16,7 @@ const contentPages = {
   '/aide/politique-confidentialite': 'politique-confidentialite',
   '/aide/mentions-legales': 'mentions-legales',
   '/aide/faq': 'faq',
+  '/homestylz/conditions-generales-de-vente': 'cgv-homestylz',
 } as const;
 
 /** The version date a content file states, as its page writes it: '1er janvier 2026'. */
@@ -66,10 +67,38 @@ test.describe('content pages', () => {
     await expect(main).toContainText(
       `Minimum de perception : ${formatEuro(MINIMUM_FEE_TTC)} TTC, quel que soit le prix.`,
     );
-    // Eighteen articles and the annex, each an anchor of the table of contents.
-    await expect(main.locator('h2[id^="article-"]')).toHaveCount(18);
-    await expect(main.locator('#article-13')).toHaveText('Article 13 — Droit de rétractation');
+    // Twelve articles and the annex, each an anchor of the table of contents.
+    await expect(main.locator('h2[id^="article-"]')).toHaveCount(12);
+    await expect(main.locator('#article-8')).toHaveText(
+      'Article 8 — Droit de rétractation du Mandant',
+    );
     await expect(main.getByRole('heading', { name: /Annexe/ })).toHaveAttribute('id', 'annexe');
+  });
+
+  test('the homestylz CGV name the consumer code’s articles and end with the withdrawal form', async ({
+    page,
+  }) => {
+    await page.goto('/homestylz/conditions-generales-de-vente');
+    const main = page.getByRole('main');
+    await expect(main.locator('header')).toContainText(
+      `Version en vigueur au ${versionOf('cgv-homestylz')}`,
+    );
+    await expect(main.locator('#article-6')).toHaveText('Article 6 — Droit de rétractation');
+    for (const article of ['L221-18', 'L221-24', 'L221-25', 'L221-28, 1°', 'L612-1']) {
+      await expect(main, article).toContainText(article);
+    }
+    const form = main.getByRole('region', { name: 'Annexe — Formulaire de rétractation' });
+    await expect(form).toHaveAttribute('aria-labelledby', 'formulaire-de-retractation');
+    await expect(form).toContainText('annexe à l’article R221-1');
+    await expect(form).toContainText(
+      'rétractation du contrat portant sur la prestation de services',
+    );
+    // The homestylz footer links to them.
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', {
+        name: 'Conditions générales de vente homestylz',
+      }),
+    ).toHaveAttribute('href', '/homestylz/conditions-generales-de-vente');
   });
 
   test('the prerendered pages hold their text, with nothing left to fill', async ({ request }) => {

@@ -23,6 +23,7 @@ export const routeTitles: Record<string, string> = {
   '/homestylz/services': 'Services et tarifs home staging — homestylz',
   '/homestylz/contact': 'Contact et devis — homestylz',
   '/homestylz/pro': 'homestylz pour les professionnels de l’immobilier',
+  '/homestylz/conditions-generales-de-vente': 'Conditions générales de vente — homestylz',
   '/homestylz/pack/1': 'Pack home staging — boutique homestylz',
   '/homestylz/pack/2': 'Pack conseil et décoration — boutique homestylz',
   '/homestylz/pack/3': 'Pack photographie — boutique homestylz',
@@ -67,6 +68,8 @@ export const routeDescriptions: Record<string, string> = {
     'Demandez un devis de home staging ou de décoration : une décoratrice homestylz vous répond sous 48 heures ouvrées.',
   '/homestylz/pro':
     'Agents immobiliers, promoteurs, investisseurs : homestylz prépare vos biens à la vente ou à la location, avec des tarifs dédiés.',
+  '/homestylz/conditions-generales-de-vente':
+    'Conditions générales de vente des prestations homestylz : prix, commande, paiement, exécution, droit de rétractation de 14 jours et formulaire.',
   '/homestylz/pack/1':
     'Home staging d’un bien occupé, d’un bien vide ou au m² : commandez et payez en ligne, prix TTC affichés.',
   '/homestylz/pack/2':

@@ -84,6 +84,13 @@ export const routes: AppRoute[] = [
   publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
   publicRoute('/homestylz/contact', publicPages.ContactPage),
   publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
+  publicRoute('/homestylz/conditions-generales-de-vente', homestylzPages.CgvHomestylzPage),
+  // The checkout (issue 32): what the basket holds is on the device, nothing to prerender.
+  publicRoute('/homestylz/commande', shopPages.CheckoutPage, {
+    title: 'Votre commande — homestylz',
+    prerender: false,
+    noindex: true,
+  }),
   // One prerendered page per pack of domain/shop-catalogue.ts (its test checks the ids).
   ...[1, 2, 3].map((id) => publicRoute(`/homestylz/pack/${id}`, shopPages.PackPage)),
   publicRoute('/signup', buyerSignupPages.BuyerSignupPage, { title: signupTitle }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { homestylzOffers } from './homestylz-offers';
 import { euroCents } from './basket';
-import { lineName, shopPackById, shopProductById, shopProducts } from './shop-catalogue';
+import { existsSync } from 'node:fs';
+import { lineName, shopPackById, shopPacks, shopProductById, shopProducts } from './shop-catalogue';
 
 describe('shop catalogue', () => {
   it('sells every homestylz offer once, at the price the public pages show', () => {
@@ -39,5 +40,16 @@ describe('shop catalogue', () => {
       'Accompagnement décoration (3\u00a0h)',
     );
     expect(lineName({ id: 2, name: 'Pack Essentiel' }, 2)).toBe('Pack Essentiel');
+  });
+
+  it('gives each product and each pack its own picture, a file of public/ (issue 32)', () => {
+    const productPictures = shopProducts.map((p) => p.src);
+    expect(new Set(productPictures).size).toBe(productPictures.length);
+    expect(shopProductById(4)?.src).not.toBe(shopProductById(2)?.src);
+    const packPictures = shopPacks.map((p) => p.src);
+    expect(new Set(packPictures).size).toBe(packPictures.length);
+    for (const src of [...productPictures, ...packPictures]) {
+      expect(existsSync(`public${src}`), src).toBe(true);
+    }
   });
 });

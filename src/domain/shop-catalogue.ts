@@ -49,14 +49,23 @@ export const quantityBounds: Record<HomestylzUnit, { min: number; max: number }>
   heure: { min: 1, max: 100 },
 };
 
-const imageByUnit: Record<HomestylzUnit, string> = {
-  forfait: '/images/homestylz-hero.svg',
-  m2: '/images/homestylz-bedroom.svg',
-  heure: '/images/homestylz-moodboard.svg',
+/**
+ * Each product its own picture (issue 32: Pack Photo showed Pack Essentiel's); a test checks no
+ * two share one. Keyed by offer id (src/domain/homestylz-offers.ts).
+ */
+const imageByOffer: Record<number, string> = {
+  1: '/images/main-salon-homestylz.svg',
+  2: '/images/homestylz-hero.svg',
+  3: '/images/homestylz-signature.svg',
+  4: '/images/homestylz-photo.svg',
+  [HOMESTYLZ_HOUR_PRODUCT_ID]: '/images/homestylz-moodboard.svg',
+  [HOMESTYLZ_M2_PRODUCT_ID]: '/images/homestylz-bedroom.svg',
 };
 
 function toShopProduct(offer: HomestylzOffer): ShopProduct {
   const bounds = quantityBounds[offer.unit];
+  const src = imageByOffer[offer.id];
+  if (!src) throw new Error(`Image manquante pour l’offre homestylz ${offer.id}`);
   return {
     id: offer.id,
     name: offer.name,
@@ -64,7 +73,7 @@ function toShopProduct(offer: HomestylzOffer): ShopProduct {
     price: offer.price,
     unitAmount: euroCents(offer.price),
     unit: offer.unit,
-    src: imageByUnit[offer.unit],
+    src,
     packname: offer.packname,
     minQuantity: bounds.min,
     maxQuantity: bounds.max,
@@ -101,7 +110,7 @@ export const shopPacks: readonly ShopPack[] = [
     id: 3,
     name: 'Photographie',
     description: 'Des photos d’intérieur lumineuses et fidèles, prêtes pour vos annonces.',
-    src: '/images/homestylz-bedroom.svg',
+    src: '/images/homestylz-photo.svg',
     products: offers(4),
   },
 ];

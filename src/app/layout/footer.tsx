@@ -47,6 +47,11 @@ const aboutLinks: FooterLink[] = [
 const helpLinks: FooterLink[] = [
   { title: 'FAQ', path: '/aide/faq' },
   { title: 'Conditions générales', path: '/aide/conditions-generales' },
+  {
+    title: 'Conditions générales de vente homestylz',
+    path: '/homestylz/conditions-generales-de-vente',
+    only: 'homestylz',
+  },
   { title: 'Mentions légales', path: '/aide/mentions-legales' },
   { title: 'Politique de confidentialité', path: '/aide/politique-confidentialite' },
 ];
@@ -80,7 +85,7 @@ function Heading({ children }: { children: string }) {
  */
 function CompactFooter() {
   const links = [
-    ...helpLinks.filter((l) => l.path !== '/aide/faq'),
+    ...helpLinks.filter((l) => l.path !== '/aide/faq' && !l.only),
     { title: 'Besoin d’aide\u202f?', path: '/contact' },
   ];
   return (

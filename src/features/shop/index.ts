@@ -9,4 +9,5 @@ export { openBasket, ShopHost } from './shop-host';
 
 export const shopPages = {
   PackPage: lazyPage(() => import('./pages/pack-page')),
+  CheckoutPage: lazyPage(() => import('./pages/checkout-page')),
 };

@@ -65,7 +65,7 @@ describe('the content plugin on the conditions générales', () => {
       if (bracket.rate > 0) expect(page.html).toContain(`${formatPercent(bracket.rate)} du prix`);
     }
     expect(page.html).toContain(`Forfait de ${formatEuro(MINIMUM_FEE_TTC)}`);
-    expect(page.html).toContain(`Barème en vigueur au 1<sup>er</sup> janvier 2026${NBSP}:`);
+    expect(page.html).toContain(`Barème en vigueur au 29 novembre 2026${NBSP}:`);
     expect(page.html).not.toMatch(/\{\{|\}\}/);
   });
 
