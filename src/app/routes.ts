@@ -84,7 +84,7 @@ export const routes: AppRoute[] = [
   publicRoute('/homestylz/services', homestylzPages.HomestylzServicesPage),
   publicRoute('/homestylz/contact', publicPages.ContactPage),
   publicRoute('/homestylz/pro', homestylzPages.HomestylzProPage),
-  publicRoute('/homestylz/conditions-generales-de-vente', homestylzPages.CgvHomestylzPage),
+  publicRoute('/homestylz/conditions-generales-de-vente', publicPages.CgvHomestylzPage),
   // The checkout (issue 32): what the basket holds is on the device, nothing to prerender.
   publicRoute('/homestylz/commande', shopPages.CheckoutPage, {
     title: 'Votre commande — homestylz',

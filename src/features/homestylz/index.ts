@@ -5,5 +5,4 @@ export const homestylzPages = {
   HomestylzHomePage: lazyPage(() => import('./pages/homestylz-home-page')),
   HomestylzServicesPage: lazyPage(() => import('./pages/homestylz-services-page')),
   HomestylzProPage: lazyPage(() => import('./pages/homestylz-pro-page')),
-  CgvHomestylzPage: lazyPage(() => import('./pages/cgv-homestylz-page')),
 };

@@ -13,6 +13,7 @@ export const publicPages = {
   ConditionsGeneralesPage: lazyPage(() => import('./pages/conditions-generales-page')),
   MentionsLegalesPage: lazyPage(() => import('./pages/mentions-legales-page')),
   PolitiqueConfidentialitePage: lazyPage(() => import('./pages/politique-confidentialite-page')),
+  CgvHomestylzPage: lazyPage(() => import('./pages/cgv-homestylz-page')),
   ContactPage: lazyPage(() => import('./pages/contact-page')),
   AccessDeniedPage: lazyPage(() => import('./pages/access-denied-page')),
   NotFoundPage: lazyPage(() => import('./pages/not-found-page')),

@@ -1,5 +1,5 @@
 import * as cgv from '../../../../content/cgv-homestylz.md';
-import { TermsPage } from '../../public-site/content/terms';
+import { TermsPage } from '../content/terms';
 
 /*
  * The homestylz CGV (issue 32): content/cgv-homestylz.md (docs/contenu.md, docs/legal.md), its

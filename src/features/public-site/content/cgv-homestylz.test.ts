@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOMESTYLZ_CGV_VERSION, WITHDRAWAL_DAYS } from '../../domain/api/orders';
-import { company } from '../../domain/company';
-import { companyLegal } from '../../domain/company-legal';
-import { compileContentFile } from '../public-site/content/values';
+import { HOMESTYLZ_CGV_VERSION, WITHDRAWAL_DAYS } from '../../../domain/api/orders';
+import { company } from '../../../domain/company';
+import { companyLegal } from '../../../domain/company-legal';
+import { compileContentFile } from './values';
 
 const source = readFileSync('content/cgv-homestylz.md', 'utf8');
 const page = compileContentFile(source, 'content/cgv-homestylz.md');
