@@ -24,7 +24,7 @@ import type { OutboxEntry } from '../domain/outbox';
  * The page and the service worker share this one database.
  */
 /** A form's draft: one per public flow, one per visit report being written (by its device id). */
-export type DraftFlow = 'owner' | 'buyer' | `visit-report:${string}`;
+export type DraftFlow = 'owner' | 'buyer' | 'homestylz-checkout' | `visit-report:${string}`;
 
 export interface DraftRecord {
   flow: DraftFlow;
