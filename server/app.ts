@@ -54,6 +54,7 @@ import { checkoutRoutes } from './resources/shop/checkout.routes';
 import { contactRoutes } from './resources/contact/contact.routes';
 import { geoRoutes } from './resources/geo/geo.routes';
 import { shopRoutes } from './resources/shop/shop.routes';
+import { staffOrdersRoutes } from './resources/shop/staff-orders.routes';
 import { basketRoutes } from './resources/basket/basket.routes';
 
 export interface AppDeps {
@@ -247,6 +248,8 @@ export function createApp({
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     }),
   );
+  // The homestylz orders for the team and the invoice PDF (issue 32, docs/shop.md).
+  app.route('/api', staffOrdersRoutes(staff));
   // A signed-in person's basket, the same on each of their devices (issue 32, docs/shop.md).
   app.route('/api', basketRoutes({ ...staff, throttle }));
   const notAllowed = methodNotAllowed(app);
