@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from './db/database';
 import { company } from '../src/domain/company';
 import { publicBaseUrl, type Env } from './env';
@@ -55,6 +55,7 @@ import { contactRoutes } from './resources/contact/contact.routes';
 import { geoRoutes } from './resources/geo/geo.routes';
 import { shopRoutes } from './resources/shop/shop.routes';
 import { staffOrdersRoutes } from './resources/shop/staff-orders.routes';
+import { stripeClient } from './resources/shop/payment';
 import { basketRoutes } from './resources/basket/basket.routes';
 
 export interface AppDeps {
@@ -101,9 +102,7 @@ export function createApp({
   staticDir,
   version = 'dev',
   documents = new LocalDocumentStore(path.resolve(env.DATA_DIR, 'documents')),
-  stripe = env.STRIPE_SECRET_KEY
-    ? new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 })
-    : undefined,
+  stripe = stripeClient(env.STRIPE_SECRET_KEY),
   log = createLogger(env),
   push = pushSettingsFrom(env, log),
   mandateFiles: files = mandateFiles({
@@ -256,7 +255,7 @@ export function createApp({
   app.all('/api/*', (c) => notAllowed(c) ?? apiError(c, 404, 'Cette adresse d’API n’existe pas.'));
 
   app.route('/geo', geoRoutes(geo));
-  if (testCheckout) app.route('/checkout', checkoutRoutes({ db, mails }));
+  if (testCheckout) app.route('/checkout', checkoutRoutes({ db, mails, publicUrl }));
   // Development conveniences: never in production, and env.ts refuses a development server
   // on any address but loopback.
   if (env.NODE_ENV !== 'production') app.route('/dev', devRoutes(mails));

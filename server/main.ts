@@ -17,6 +17,8 @@ import { JobWorker } from './jobs/job-worker';
 import { reminderHandlers } from './resources/routing/reminders';
 import { matchNoticeHandlers } from './resources/matches/match-notices';
 import { retentionHandlers, scheduleNextRetention } from './resources/retention/retention.repo';
+import { orderExpiryHandlers } from './resources/shop/fulfilment';
+import { stripeClient } from './resources/shop/payment';
 import { company } from '../src/domain/company';
 import { archiveBuildAssets } from './http/assets-archive';
 import { createLogger, instanceId, type Logger } from './log';
@@ -93,6 +95,8 @@ async function main(): Promise<void> {
       'Aucun SMTP_URL\u00a0: les e-mails attendent dans la file (table mail_queue) et partiront au démarrage suivant, une fois SMTP_URL configuré.',
     );
   }
+  // One Stripe client for the API and the jobs (STRIPE_SECRET_KEY; none: the test checkout).
+  const stripe = stripeClient(env.STRIPE_SECRET_KEY);
   // Issue 31: the jobs the server runs later by itself (reminders), claimed like the mails.
   const jobs = new JobWorker(
     db,
@@ -102,6 +106,8 @@ async function main(): Promise<void> {
       ...matchNoticeHandlers({ mails, publicUrl: publicBaseUrl(env, company.siteUrl) }),
       // The nightly retention pass (docs/retention.md).
       ...retentionHandlers({ documents }),
+      // Issue 32: an unpaid homestylz order expires 24 h after its checkout (docs/shop.md).
+      ...orderExpiryHandlers({ stripe, log }),
     },
     { log },
   );
@@ -122,6 +128,7 @@ async function main(): Promise<void> {
     jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
     mails,
     documents,
+    stripe,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     version: process.env.npm_package_version ?? 'dev',
     log,

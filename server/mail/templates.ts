@@ -1,9 +1,17 @@
 import { cityName } from '../../src/domain/arrondissements';
+import type { Brand } from '../../src/domain/brand';
 import { company } from '../../src/domain/company';
 import { companyLegal } from '../../src/domain/company-legal';
 import type { BuyerProject } from '../../src/domain/buyer-signup.schema';
 import { formatEuro } from '../../src/domain/format';
 import type { OrderLine } from '../../src/domain/payment.schema';
+import {
+  HOMESTYLZ_CGV_PATH,
+  slotPeriodLabels,
+  WITHDRAWAL_DAYS,
+  type OrderAddress,
+  type PreferredSlot,
+} from '../../src/domain/api/orders';
 import {
   ownerDocumentFlags,
   ownerDocumentLabels,
@@ -55,8 +63,23 @@ interface Block {
   after?: string[];
 }
 
-/** One layout for every e-mail: brand header, text, one button, legal footer; plain text twin. */
-function render(to: string, subject: string, block: Block): Mail {
+/** The name a mail is signed with and shown in its header (src/domain/brand.ts). */
+const brandName: Record<Brand, string> = { main: company.brand, homestylz: company.homestylzBrand };
+const brandColour: Record<Brand, string> = { main: '#173f5f', homestylz: '#2f4a3a' };
+
+/**
+ * One layout for every e-mail: brand header, text, one button, legal footer; plain text twin.
+ * `brand` 'homestylz' heads and signs it « homestylz » (its mails, issue 32); the footer names
+ * the company that sells either way.
+ */
+export function render(
+  to: string,
+  subject: string,
+  block: Block,
+  { brand = 'main' }: { brand?: Brand } = {},
+): Mail {
+  const name = brandName[brand];
+  const colour = brandColour[brand];
   const footer = `${companyLegal.legalName} · ${company.address.street}, ${company.address.postalCode} ${company.address.city} · ${company.phone}`;
   const text = [
     block.greeting,
@@ -64,7 +87,7 @@ function render(to: string, subject: string, block: Block): Mail {
     ...block.paragraphs.flatMap((p) => [p, '']),
     ...(block.action ? [`${block.action.label}\u00a0: ${block.action.url}`, ''] : []),
     ...(block.after ?? []).flatMap((p) => [p, '']),
-    `L’équipe ${company.brand}`,
+    `L’équipe ${name}`,
     '',
     '—',
     footer,
@@ -76,18 +99,18 @@ function render(to: string, subject: string, block: Block): Mail {
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2733">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
-<tr><td style="background:#173f5f;color:#ffffff;padding:20px 28px;border-radius:12px 12px 0 0;font-size:22px;font-weight:bold">${escapeHtml(company.brand)}</td></tr>
+<tr><td style="background:${colour};color:#ffffff;padding:20px 28px;border-radius:12px 12px 0 0;font-size:22px;font-weight:bold">${escapeHtml(name)}</td></tr>
 <tr><td style="padding:28px">
 ${p(block.greeting)}
 ${block.paragraphs.map(p).join('\n')}
 ${
   block.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="background:#173f5f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.action.label)}</a></p>
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="background:${colour};color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#5b6b7a">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(block.action.url)}</p>`
     : ''
 }
 ${(block.after ?? []).map(p).join('\n')}
-${p(`L’équipe ${company.brand}`)}
+${p(`L’équipe ${name}`)}
 </td></tr>
 <tr><td style="padding:16px 28px;font-size:12px;color:#5b6b7a;border-top:1px solid #e3e8ee">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -226,24 +249,105 @@ export function newBuyerMail(
   );
 }
 
-/** To the buyer, once, when a shop order is paid (issue 14): its lines and total TTC. */
-export function orderConfirmationMail(
+/** A preferred slot as the mails write it: « jeudi 3 décembre 2026, matin (9 h – 12 h) ». */
+export function slotLabel(slot: PreferredSlot): string {
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${slot.date}T12:00:00Z`));
+  const period = slotPeriodLabels[slot.period];
+  return `${day}, ${period.charAt(0).toLowerCase()}${period.slice(1)}`;
+}
+
+export interface ConfirmedOrder {
+  id: string;
+  number: string | null;
+  lines: readonly OrderLine[];
+  totalCents: number;
+  address: OrderAddress | null;
+  slots: readonly PreferredSlot[];
+  expressStartAt: string | null;
+}
+
+/**
+ * The withdrawal information the confirmation carries on a durable medium (C. consom. L221-13):
+ * 14 days (L221-18), what the express request to start earlier means (L221-25, L221-28 1°), and
+ * where the withdrawal form is.
+ */
+export function withdrawalParagraphs(express: boolean, publicUrl: string): string[] {
+  const cgv = `${publicUrl}${HOMESTYLZ_CGV_PATH}`;
+  return [
+    `Droit de rétractation\u00a0: vous disposez de ${WITHDRAWAL_DAYS}\u00a0jours à compter du jour de votre commande pour vous rétracter, sans avoir à vous justifier (Code de la consommation, article L221-18).`,
+    express
+      ? 'Vous avez demandé expressément que la prestation commence avant la fin de ce délai (article L221-25)\u00a0: si vous vous rétractez après son début, vous nous devrez un montant proportionnel à ce qui aura été fourni jusqu’à votre rétractation, et vous ne pourrez plus vous rétracter une fois la prestation entièrement exécutée (article L221-28).'
+      : `Vous n’avez pas demandé que la prestation commence avant la fin de ce délai\u00a0: le rendez-vous sera fixé après les ${WITHDRAWAL_DAYS}\u00a0jours.`,
+    `Pour vous rétracter, envoyez-nous le formulaire de rétractation (${cgv}#formulaire-de-retractation) ou toute autre déclaration claire à ${company.homestylzEmail}. Nos conditions générales de vente\u00a0: ${cgv}.`,
+  ];
+}
+
+/**
+ * To the buyer, once, when a shop order is paid (issues 14 and 32): its number, lines and total
+ * TTC, the property and the preferred slots, what happens next and the withdrawal information.
+ * Signed homestylz.
+ */
+export function orderConfirmationMail(to: string, order: ConfirmedOrder, publicUrl: string): Mail {
+  const reference = order.number ?? order.id;
+  const address = order.address;
+  return render(
+    to,
+    `Votre commande homestylz ${reference} est confirmée`,
+    {
+      greeting: 'Bonjour,',
+      paragraphs: [
+        `Merci pour votre commande ${reference}. Votre paiement a bien été reçu.`,
+        ...order.lines.map(
+          (line) =>
+            `${line.name} (${line.packname}) × ${line.quantity}\u00a0: ${formatEuro(line.amount / 100)}`,
+        ),
+        `Total TTC\u00a0: ${formatEuro(order.totalCents / 100)}`,
+        ...(address
+          ? [
+              `Bien à mettre en valeur\u00a0: ${address.street}, ${address.postcode} ${address.city}`,
+            ]
+          : []),
+        ...(order.slots.length > 0
+          ? [`Vos créneaux préférés\u00a0: ${order.slots.map(slotLabel).join(' · ')}`]
+          : []),
+        'Nous vous appelons sous 48 heures ouvrées pour fixer le rendez-vous.',
+        ...withdrawalParagraphs(order.expressStartAt !== null, publicUrl),
+        `Une question\u202f? Écrivez-nous à ${company.homestylzEmail} ou répondez à cet e-mail.`,
+      ],
+    },
+    { brand: 'homestylz' },
+  );
+}
+
+/** To each manager when an order is paid (issue 32): its number, total and where to plan it. */
+export function newOrderTeamMail(
   to: string,
-  order: { id: string; lines: readonly OrderLine[]; totalCents: number },
+  order: { id: string; number: string | null; totalCents: number; address: OrderAddress | null },
+  publicUrl: string,
 ): Mail {
-  return render(to, `Votre commande homestylz est confirmée`, {
-    greeting: 'Bonjour,',
-    paragraphs: [
-      `Merci pour votre commande. Votre paiement a bien été reçu.`,
-      ...order.lines.map(
-        (line) =>
-          `${line.name} (${line.packname}) × ${line.quantity}\u00a0: ${formatEuro(line.amount / 100)}`,
-      ),
-      `Total TTC\u00a0: ${formatEuro(order.totalCents / 100)}`,
-      `Une décoratrice vous appelle sous 48 heures ouvrées pour fixer la date de l’intervention. Référence de la commande\u00a0: ${order.id}.`,
-      `Une question\u202f? Appelez-nous au ${company.phone} ou répondez à cet e-mail.`,
-    ],
-  });
+  const reference = order.number ?? order.id;
+  return render(
+    to,
+    `Nouvelle commande homestylz ${reference}`,
+    {
+      greeting: 'Bonjour,',
+      paragraphs: [
+        `La commande ${reference} vient d’être payée (${formatEuro(order.totalCents / 100)} TTC)${order.address ? ` pour un bien à ${order.address.city}` : ''}.`,
+        'Appelez le client sous 48 heures ouvrées pour fixer le rendez-vous, puis assignez une décoratrice.',
+      ],
+      action: {
+        label: 'Ouvrir la commande',
+        url: `${publicUrl}/wh-dashboard/commandes/${encodeURIComponent(order.id)}`,
+      },
+    },
+    { brand: 'homestylz' },
+  );
 }
 
 /** A staff member moved the buyer's project (issue 15): the new stage, in the client's words. */

@@ -1,5 +1,7 @@
 import { formatEuro } from '../../../src/domain/format';
+import { HOMESTYLZ_CGV_PATH, HOMESTYLZ_CGV_VERSION } from '../../../src/domain/api/orders';
 import type { Order } from './orders.repo';
+import { stripeCustomText } from './payment';
 import { escapeHtml } from '../../mail/templates';
 
 const STYLE = `
@@ -49,12 +51,18 @@ function linesTable(order: Order): string {
 const closedMessages: Record<Exclude<Order['status'], 'pending'>, string> = {
   paid: 'Cette commande est déjà payée. Merci\u202f!',
   cancelled: 'Cette commande a été annulée.',
-  expired: 'Cette commande a expiré. Revenez au panier pour payer à nouveau.',
+  expired:
+    'Cette commande est expirée\u00a0: le délai de paiement de 24\u00a0heures est passé. Revenez au panier pour commander à nouveau.',
   refunded: 'Cette commande a été remboursée.',
 };
 
 /** The local test checkout (no Stripe key): the order, an e-mail field when none is known, two buttons. */
-export function checkoutPage(order: Order, emailError?: string, notice?: string): string {
+export function checkoutPage(
+  order: Order,
+  publicUrl: string,
+  emailError?: string,
+  notice?: string,
+): string {
   const base = `/checkout/${encodeURIComponent(order.id)}`;
   if (order.status !== 'pending') {
     const back = order.status === 'paid' ? order.successUrl : order.cancelUrl;
@@ -71,10 +79,15 @@ ${linesTable(order)}
     : `<label for="email">Adresse e-mail pour la confirmation</label>
 <input id="email" name="email" type="email" autocomplete="email" required maxlength="254"${emailError ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>
 ${emailError ? `<p id="email-error" class="error" role="alert">${escapeHtml(emailError)}</p>` : ''}`;
+  // What Stripe's page shows beside its button (payment.ts stripeCustomText), here too.
+  const text = stripeCustomText(publicUrl, order.expressStartAt !== null);
+  const cgvUrl = `${publicUrl}${HOMESTYLZ_CGV_PATH}`;
   return page(
     'Paiement de votre commande',
     `<h1>Paiement de votre commande</h1>
 ${linesTable(order)}
+<p>Conditions générales de vente acceptées\u00a0: <a href="${escapeHtml(cgvUrl)}">conditions générales de vente de homestylz</a> (version du ${escapeHtml(order.cgvVersion ?? HOMESTYLZ_CGV_VERSION)}), dont le <a href="${escapeHtml(cgvUrl)}#formulaire-de-retractation">formulaire de rétractation</a>.</p>
+<p>${escapeHtml(text.submit.message)}</p>
 <form method="post" action="${base}/pay">
 ${emailField}
 <div class="actions"><button type="submit" class="pay">Payer (test)</button></div>

@@ -1,41 +1,111 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
+import { SUPERVISORS } from '../../../src/domain/roles';
 import type { Db } from '../../db/database';
-import { closeOrder, findOrder, markPaid, recordWebhookEvent, type Order } from './orders.repo';
+import type { JobHandler } from '../../jobs/job-worker';
+import {
+  closeOrder,
+  findOrder,
+  markPaid,
+  markRefunded,
+  recordWebhookEvent,
+  type Order,
+} from './orders.repo';
 import type { Database } from '../../db/schema';
 import type { MailQueue } from '../../mail/mail-queue';
-import { orderConfirmationMail } from '../../mail/templates';
+import { newOrderTeamMail, orderConfirmationMail } from '../../mail/templates';
 import type { Logger } from '../../log';
+import { toUser } from '../users/users.repo';
+import { expireStripeSession, ORDER_EXPIRY_JOB } from './payment';
+
+/** What a paid order writes besides itself: the mails, with the site's address in their links. */
+export interface FulfilmentDeps {
+  mails: MailQueue;
+  publicUrl: string;
+}
+
+/** The homestylz team told of a new order: the active managers (SUPERVISORS roles). */
+async function teamOf(trx: Kysely<Database>) {
+  const rows = await trx
+    .selectFrom('app_user')
+    .selectAll()
+    .where('is_archived', '=', 0)
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.filter((r) => toUser(r).roles.some((role) => SUPERVISORS.includes(role)));
+}
 
 /**
  * The one way an order becomes paid, for Stripe's webhook and the local test checkout alike:
- * marks it paid unless it already is and, in the same transaction, queues the buyer's French
- * confirmation. A second call finds it paid and does nothing: one fulfilment, one e-mail.
+ * marks it paid unless it already is, with the year's next number, and, in the same
+ * transaction, queues the buyer's French confirmation and the team's notice. A second call finds
+ * it paid and does nothing: one number, one fulfilment, one e-mail each.
  */
 export async function fulfilOrder(
   trx: Kysely<Database>,
-  mails: MailQueue,
+  deps: FulfilmentDeps,
   orderId: string,
   email: string | null,
   now: string,
 ): Promise<Order | undefined> {
   const paid = await markPaid(trx, orderId, email, now);
-  if (paid?.email) await mails.enqueue(orderConfirmationMail(paid.email, paid), trx);
+  if (!paid) return undefined;
+  if (paid.email)
+    await deps.mails.enqueue(orderConfirmationMail(paid.email, paid, deps.publicUrl), trx);
+  for (const manager of await teamOf(trx))
+    await deps.mails.enqueue(newOrderTeamMail(manager.email, paid, deps.publicUrl), trx);
   return paid;
 }
 
 /** The local test checkout's « Payer » (docs/shop.md): fulfilOrder in its own transaction. */
 export function payTestOrder(
   db: Db,
-  mails: MailQueue,
+  deps: FulfilmentDeps,
   orderId: string,
   email: string | null,
+  now: string = new Date().toISOString(),
 ): Promise<Order | undefined> {
-  const now = new Date().toISOString();
-  return db.transaction().execute((trx) => fulfilOrder(trx, mails, orderId, email, now));
+  return db.transaction().execute((trx) => fulfilOrder(trx, deps, orderId, email, now));
 }
 
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored' | 'amount-mismatch';
+
+const sessionEvents = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+]);
+
+/**
+ * Stripe's `charge.refunded` (a refund made in Stripe's dashboard): a full refund makes the order
+ * 'refunded'; a partial one is logged and the order stays paid (docs/shop.md).
+ */
+async function handleRefund(
+  db: Db,
+  event: Stripe.ChargeRefundedEvent,
+  now: string,
+  log: Pick<Logger, 'error'>,
+): Promise<WebhookOutcome> {
+  const charge = event.data.object;
+  const intent = typeof charge.payment_intent === 'object' ? charge.payment_intent : null;
+  const orderId = charge.metadata?.orderId ?? intent?.metadata?.orderId ?? null;
+  return db.transaction().execute(async (trx) => {
+    const fresh = await recordWebhookEvent(trx, { id: event.id, type: event.type, orderId }, now);
+    if (!fresh) return 'duplicate';
+    if (!orderId) return 'ignored';
+    const full = charge.refunded || charge.amount_refunded >= charge.amount;
+    if (!full) {
+      log.error(
+        { orderId, eventId: event.id },
+        `Commande ${orderId}\u00a0: remboursement partiel de ${charge.amount_refunded} sur ${charge.amount} centimes, la commande reste payée.`,
+      );
+      return 'handled';
+    }
+    await markRefunded(trx, orderId, now);
+    return 'handled';
+  });
+}
 
 /**
  * A verified Stripe event (docs/shop.md). The event id is recorded in the transaction that acts
@@ -44,18 +114,14 @@ export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored' | 'amount-misma
  */
 export async function handleStripeEvent(
   db: Db,
-  mails: MailQueue,
+  deps: FulfilmentDeps,
   event: Stripe.Event,
   now: string,
   log: Pick<Logger, 'error'>,
 ): Promise<WebhookOutcome> {
-  if (
-    event.type !== 'checkout.session.completed' &&
-    event.type !== 'checkout.session.async_payment_succeeded' &&
-    event.type !== 'checkout.session.expired'
-  )
-    return 'ignored';
-  const session = event.data.object;
+  if (event.type === 'charge.refunded') return handleRefund(db, event, now, log);
+  if (!sessionEvents.has(event.type)) return 'ignored';
+  const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
   const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;
   return db.transaction().execute(async (trx) => {
     const fresh = await recordWebhookEvent(trx, { id: event.id, type: event.type, orderId }, now);
@@ -79,8 +145,56 @@ export async function handleStripeEvent(
       );
       return 'amount-mismatch';
     }
+    // Stripe takes money only on an open session: an order expired or cancelled here had its
+    // session expired too (or the expiry call failed and the client paid in the meantime). Money
+    // taken is the truth: the order is paid.
     const email = session.customer_details?.email ?? session.customer_email ?? null;
-    await fulfilOrder(trx, mails, orderId, email, now);
+    await fulfilOrder(trx, deps, orderId, email, now);
     return 'handled';
   });
+}
+
+export interface ExpiryDeps {
+  stripe: Stripe | undefined;
+  log: Pick<Logger, 'error'>;
+}
+
+/**
+ * Expires an order still unpaid once its 24 hours are over (run by the JobWorker at
+ * `expires_at`, or by a test with its own clock): status 'expired' and, with Stripe, its session
+ * expired too. A Stripe error is logged and the order expires here all the same; a session the
+ * client has just paid leaves the order to the webhook.
+ */
+export async function expireOrder(
+  trx: Kysely<Database>,
+  deps: ExpiryDeps,
+  orderId: string,
+  nowMs: number,
+): Promise<boolean> {
+  const order = await findOrder(trx, orderId);
+  const now = new Date(nowMs).toISOString();
+  if (!order || order.status !== 'pending' || !order.expiresAt || order.expiresAt > now)
+    return false;
+  if (deps.stripe && order.stripeSessionId) {
+    try {
+      if ((await expireStripeSession(deps.stripe, order.stripeSessionId)) === 'complete')
+        return false;
+    } catch (error) {
+      deps.log.error(
+        { orderId, cause: error instanceof Error ? error.message : String(error) },
+        `Stripe\u00a0: la session de la commande ${orderId} n’a pas pu être expirée (la commande expire quand même).`,
+      );
+    }
+  }
+  return closeOrder(trx, orderId, 'expired', now);
+}
+
+/** The JobWorker's handler of ORDER_EXPIRY_JOB, scheduled by payment.ts startPayment. */
+export function orderExpiryHandlers(deps: ExpiryDeps): Record<string, JobHandler> {
+  return {
+    [ORDER_EXPIRY_JOB]: async (trx, payload, now) => {
+      const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+      if (typeof orderId === 'string') await expireOrder(trx, deps, orderId, now);
+    },
+  };
 }

@@ -1,7 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OrderAddress, OrderFulfilment, PreferredSlot } from '../../../src/domain/api/orders';
+import type {
+  OrderAddress,
+  OrderFulfilment,
+  OrderView,
+  PreferredSlot,
+} from '../../../src/domain/api/orders';
 import type { OrderLine } from '../../../src/domain/payment.schema';
+import { orderNumber } from '../../../src/domain/api/orders';
+import { parisDay } from '../../../src/domain/paris-time';
 import type { Db } from '../../db/database';
+import { lockingRows } from '../../db/dialect';
 import type { Database, OrderStatus, OrderTable } from '../../db/schema';
 
 /**
@@ -82,6 +90,17 @@ export interface NewOrder {
   totalCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** What the checkout asked (issue 32); the CGV's box was ticked at `now`. */
+  checkout?: {
+    address: OrderAddress;
+    surfaceM2: number;
+    slots: PreferredSlot[];
+    phone: string;
+    expressStart: boolean;
+  };
+  cgvVersion?: string;
+  /** When the unpaid checkout expires (ISO). */
+  expiresAt?: string;
 }
 
 export async function insertOrder(db: Executor, order: NewOrder, now: string): Promise<void> {
@@ -100,6 +119,16 @@ export async function insertOrder(db: Executor, order: NewOrder, now: string): P
       created_at: now,
       updated_at: now,
       paid_at: null,
+      ...(order.checkout && {
+        address: JSON.stringify(order.checkout.address),
+        surface_m2: order.checkout.surfaceM2,
+        slots: JSON.stringify(order.checkout.slots),
+        phone: order.checkout.phone,
+        cgv_version: order.cgvVersion ?? null,
+        cgv_accepted_at: now,
+        express_start_at: order.checkout.expressStart ? now : null,
+      }),
+      expires_at: order.expiresAt ?? null,
     })
     .execute();
 }
@@ -129,8 +158,39 @@ export async function setStripeSession(
 }
 
 /**
- * Marks the order paid unless it already is; the e-mail fills a missing one (an anonymous
- * buyer's). Returns the order when this call paid it, undefined otherwise.
+ * The year's counter row, locked until the transaction ends (FOR UPDATE on PostgreSQL; SQLite
+ * has one writer at a time): two payments never read the same last value.
+ */
+async function lockNumberCounter(db: Executor, year: number) {
+  await db
+    .insertInto('order_number_counter')
+    .values({ year, last_value: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  return lockingRows(
+    db,
+    db.selectFrom('order_number_counter').selectAll().where('year', '=', year),
+  ).executeTakeFirstOrThrow();
+}
+
+/** The next human number of `year` (« HS-2026-0042 »), taken in the caller's transaction. */
+async function nextOrderNumber(db: Executor, year: number): Promise<string> {
+  const counter = await lockNumberCounter(db, year);
+  const value = counter.last_value + 1;
+  await db
+    .updateTable('order_number_counter')
+    .set({ last_value: value })
+    .where('year', '=', year)
+    .execute();
+  return orderNumber(year, value);
+}
+
+/**
+ * Marks the order paid unless it already is (or was refunded); the e-mail fills a missing one
+ * (an anonymous buyer's). It takes the next number of the payment's year in Paris and starts the
+ * team's follow-up (« À planifier »). Call it in a transaction: the number is given only when
+ * this call paid it, so an order paid twice keeps one number and no number is lost. Returns the
+ * order when this call paid it, undefined otherwise.
  */
 export async function markPaid(
   db: Executor,
@@ -139,12 +199,26 @@ export async function markPaid(
   now: string,
 ): Promise<Order | undefined> {
   const current = await findOrder(db, id);
-  if (!current || current.status === 'paid') return undefined;
+  if (!current || current.status === 'paid' || current.status === 'refunded') return undefined;
+  // Lock the order's row first (PostgreSQL): a second payment of it waits here, then finds it paid.
+  const locked = await lockingRows(
+    db,
+    db.selectFrom('orders').select(['status']).where('id', '=', id),
+  ).executeTakeFirst();
+  if (!locked || locked.status === 'paid' || locked.status === 'refunded') return undefined;
+  const number = current.number ?? (await nextOrderNumber(db, Number(parisDay(now).slice(0, 4))));
   const row = await db
     .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, updated_at: now, email: current.email ?? email })
+    .set({
+      status: 'paid',
+      paid_at: now,
+      updated_at: now,
+      email: current.email ?? email,
+      number,
+      fulfilment: current.fulfilment ?? 'a_planifier',
+    })
     .where('id', '=', id)
-    .where('status', '!=', 'paid')
+    .where('status', 'not in', ['paid', 'refunded'])
     .returningAll()
     .executeTakeFirst();
   return row && toOrder(row);
@@ -159,12 +233,27 @@ export async function closeOrder(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ status, updated_at: now })
+    .set({ status, updated_at: now, ...(status === 'cancelled' && { cancelled_at: now }) })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** paid → refunded (Stripe's `charge.refunded`, full refund); true when this call changed it. */
+export async function markRefunded(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'refunded', refunded_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A pending order whose checkout time is over (`expires_at` passed): no longer payable. */
+export const isPastExpiry = (order: Order, now: string) =>
+  order.status === 'pending' && order.expiresAt !== null && order.expiresAt <= now;
 
 /** Records a Stripe event id; false when it was already handled (a redelivery). */
 export async function recordWebhookEvent(
@@ -178,4 +267,32 @@ export async function recordWebhookEvent(
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/**
+ * What a buyer sees of an order (src/domain/api/orders.ts OrderView): no return address, no
+ * Stripe id. `now` decides whether a pending order can still be paid.
+ */
+export function toOrderView(order: Order, now: string): OrderView {
+  const pending = order.status === 'pending';
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    expiresAt: pending ? order.expiresAt : null,
+    lines: order.lines,
+    totalCents: order.totalCents,
+    address: order.address,
+    surfaceM2: order.surfaceM2,
+    slots: order.slots,
+    fulfilment: order.fulfilment,
+    appointment:
+      order.appointmentStart && order.appointmentEnd
+        ? { start: order.appointmentStart, end: order.appointmentEnd }
+        : null,
+    canPay: pending && !isPastExpiry(order, now),
+    hasInvoice: order.status === 'paid' || order.status === 'refunded',
+  };
 }
