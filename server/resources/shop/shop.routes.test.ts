@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { makeTestApp, postJson, signedIn } from '../../test-app';
+import { checkoutDetails } from './shop.test-support';
 
 const WEBHOOK_SECRET = 'whsec_test_shop_secret';
 const PAGE = 'http://127.0.0.1:3000/homestylz/pack/1';
@@ -43,8 +44,15 @@ const orderCount = async (d: Db) =>
 const orderRow = (d: Db, id: string) =>
   d.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** POST /api/payment's body: the basket, the return page and the checkout's details. */
+const payment = (lineItems: unknown, url: unknown = PAGE) => ({
+  lineItems,
+  url,
+  checkout: checkoutDetails(),
+});
+
 async function placeOrder(app: Awaited<ReturnType<typeof setup>>['app']) {
-  const res = await app.request('/api/payment', postJson({ lineItems: basket, url: PAGE }));
+  const res = await app.request('/api/payment', postJson(payment(basket)));
   expect(res.status).toBe(200);
   const { url } = (await res.json()) as { url: string };
   const id = /^\/checkout\/([0-9a-f-]{36})$/.exec(url)?.[1];
@@ -140,7 +148,7 @@ describe('POST /api/payment', () => {
     ['an empty basket', [], /Le panier est vide/],
   ])('refuses %s with 400 and a French message, and stores no order', async (_, items, msg) => {
     const { app, db } = await setup();
-    const res = await app.request('/api/payment', postJson({ lineItems: items, url: PAGE }));
+    const res = await app.request('/api/payment', postJson(payment(items)));
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(msg);
@@ -151,7 +159,7 @@ describe('POST /api/payment', () => {
     'refuses the return address %s (no open redirect)',
     async (url) => {
       const { app, db } = await setup();
-      const res = await app.request('/api/payment', postJson({ lineItems: basket, url }));
+      const res = await app.request('/api/payment', postJson(payment(basket, url)));
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
         'L’adresse de retour doit être une page de ce site.',
@@ -174,7 +182,7 @@ describe('POST /api/payment', () => {
     const made = await makeTestApp({ env: { ...env, PUBLIC_FORM_HOURLY_LIMIT: '1' } });
     db = made.db;
     await placeOrder(made.app);
-    const res = await made.app.request('/api/payment', postJson({ lineItems: basket, url: PAGE }));
+    const res = await made.app.request('/api/payment', postJson(payment(basket)));
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBeTruthy();
     expect(await orderCount(made.db)).toBe(1);
@@ -219,9 +227,12 @@ describe('test checkout /checkout/:orderId', () => {
     expect(row.paid_at).toBeTruthy();
 
     expect((await pay()).status).toBe(409);
+    // Paid twice: one number.
+    expect((await orderRow(db, id)).number).toBe(row.number);
     const sent = await mails.list('claire@exemple.fr');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.subject).toBe('Votre commande homestylz est confirmée');
+    expect(sent[0]?.subject).toBe(`Votre commande homestylz ${row.number} est confirmée`);
+    expect(row.number).toMatch(/^HS-\d{4}-0001$/);
     expect(sent[0]?.text).toContain('Pack Essentiel (Home staging de bien occupé) × 2');
     expect(sent[0]?.text).toMatch(/Total TTC\u00a0: 1\u202f812\u00a0€/);
   });
@@ -402,7 +413,7 @@ describe('POST /api/payment with a Stripe key', () => {
     const { app, db } = await setup(stripe);
     // The client's price for product 19 is right, its name is not: the server's wins.
     const items = [line(2, 69000, 2), { ...line(19, 1800, 24) }];
-    const res = await app.request('/api/payment', postJson({ lineItems: items, url: PAGE }));
+    const res = await app.request('/api/payment', postJson(payment(items)));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_fake' });
 
@@ -445,7 +456,7 @@ describe('POST /api/payment with a Stripe key', () => {
       maxNetworkRetries: 0,
     });
     const { app, db } = await setup(stripe);
-    const res = await app.request('/api/payment', postJson({ lineItems: basket, url: PAGE }));
+    const res = await app.request('/api/payment', postJson(payment(basket)));
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
       /Votre panier est conservé/,
@@ -464,7 +475,7 @@ describe('GET /api/orders/mine', () => {
     const user = { id, email: 'client@demo.chassimmo.fr' };
     const res = await app.request(
       '/api/payment',
-      postJson({ lineItems: [line(23, 6500, 3)], url: '/homestylz/pack/2' }, auth),
+      postJson(payment([line(23, 6500, 3)], '/homestylz/pack/2'), auth),
     );
     expect(res.status).toBe(200);
     await placeOrder(app); // anonymous: not theirs
@@ -489,7 +500,7 @@ describe('production without a Stripe key', () => {
     db = made.db;
     const res = await made.app.request(
       '/api/payment',
-      postJson({ lineItems: basket, url: '/homestylz/pack/1' }),
+      postJson(payment(basket, '/homestylz/pack/1')),
     );
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
