@@ -92,6 +92,11 @@ export async function listStaffOrders(
   });
 }
 
+/** The buyer's account (name and e-mail for the invoice), if the order has one. */
+export async function orderClient(db: Kysely<Database>, userId: string | null) {
+  return personOf(db, userId);
+}
+
 async function personOf(db: Kysely<Database>, id: string | null) {
   if (id === null) return undefined;
   return db

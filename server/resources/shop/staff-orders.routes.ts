@@ -16,6 +16,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { findOrder } from './orders.repo';
 import {
   listStaffOrders,
+  orderClient,
   ORDER_NOT_FOUND,
   OrderChangeRefused,
   orderDecorators,
@@ -110,13 +111,7 @@ export function staffOrdersRoutes(deps: StaffRouteDeps): Hono<AuthEnv> {
       (order.status !== 'paid' && order.status !== 'refunded')
     )
       return apiError(c, 404, NO_INVOICE);
-    const client = order.userId
-      ? await db
-          .selectFrom('app_user')
-          .select(['firstname', 'lastname', 'email'])
-          .where('id', '=', order.userId)
-          .executeTakeFirst()
-      : undefined;
+    const client = await orderClient(db, order.userId);
     const pdf = await renderInvoicePdf({
       number: order.number,
       paidAt: order.paidAt,

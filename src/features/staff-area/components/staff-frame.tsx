@@ -23,6 +23,7 @@ const tabs: Tab[] = [
   { href: `${STAFF_BASE}/pipeline`, label: 'Pipeline' },
   { href: `${STAFF_BASE}/proprietaires`, label: 'Propriétaires' },
   { href: `${STAFF_BASE}/chiffres`, label: 'Chiffres' },
+  { href: `${STAFF_BASE}/commandes`, label: 'Commandes', roles: SUPERVISORS },
   { href: `${STAFF_BASE}/registre-des-mandats`, label: 'Registre des mandats', roles: SUPERVISORS },
   { href: `${STAFF_BASE}/utilisateurs`, label: 'Utilisateurs', roles: [Role.ADMIN] },
   { href: `${STAFF_BASE}/courriels`, label: 'Courriels', roles: SUPERVISORS },

@@ -7,6 +7,8 @@ import { LeadsScreen } from '../screens/leads-screen';
 import { MailsScreen } from '../screens/mails-screen';
 import { MandateRegisterScreen } from '../screens/mandate-register-screen';
 import { NotificationsScreen } from '../screens/notifications-screen';
+import { OrderFicheScreen } from '../screens/orders/order-fiche-screen';
+import { OrdersScreen } from '../screens/orders/orders-screen';
 import { PipelineScreen } from '../screens/pipeline-screen';
 import { RetentionScreen } from '../screens/retention-screen';
 import { RoutingScreen } from '../screens/routing-screen';
@@ -49,6 +51,10 @@ export default function StaffDashboardPage() {
       <Route path={`${STAFF_BASE}/conservation`} component={RetentionScreen} />
       <Route path={`${STAFF_BASE}/attribution`} component={RoutingScreen} />
       <Route path={`${STAFF_BASE}/notifications`} component={NotificationsScreen} />
+      <Route path={`${STAFF_BASE}/commandes/:id`}>
+        {(params) => <OrderFicheScreen id={params.id} />}
+      </Route>
+      <Route path={`${STAFF_BASE}/commandes`} component={OrdersScreen} />
       <Route component={TodayScreen} />
     </Switch>
   );
