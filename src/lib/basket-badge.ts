@@ -21,6 +21,13 @@ function readKey(key: string, storage = browserStorage()): string {
   }
 }
 
+/**
+ * Issue 32: the device holds a signed-in person's basket (./basket-sync-state.ts); the session's
+ * start, in the first download, reads only whether it is there.
+ */
+export const BASKET_SYNC_KEY = 'basket_sync';
+export const holdsAccountBasket = (storage?: Storage | null) => !!readKey(BASKET_SYNC_KEY, storage);
+
 /** The badge text ('' when the basket is empty or was never filled on this device). */
 export const readBadge = (storage?: Storage | null) => readKey(BASKET_BADGE_KEY, storage);
 

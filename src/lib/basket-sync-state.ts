@@ -5,9 +5,9 @@
  * person's changes not yet sent. Small and free of Dexie: the session's start and the basket
  * repository read it; src/db/basket-sync.ts does the sending.
  */
+import { BASKET_SYNC_KEY } from './basket-badge';
 import { browserStorage, readToken } from './token-storage';
 
-export const BASKET_SYNC_KEY = 'basket_sync';
 /** Tells this tab's src/db/basket-sync.ts of a change made here. */
 export const BASKET_SYNC_EVENT = 'basket-sync-change';
 
@@ -40,9 +40,6 @@ export function writeSyncState(state: BasketSyncState | null, storage = browserS
     // Storage refused: the basket stays on this device, as signed out.
   }
 }
-
-/** The device held a signed-in person's basket: it must go when nobody is signed in any more. */
-export const holdsAccountBasket = (storage = browserStorage()) => readSyncState(storage) !== null;
 
 /**
  * The person changed the basket here (src/db/basket.repo.ts): signed in, the change is counted

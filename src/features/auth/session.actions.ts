@@ -13,7 +13,7 @@ import {
   writeToken,
   type StoredSession,
 } from '../../lib/session';
-import { holdsAccountBasket } from '../../lib/basket-sync-state';
+import { holdsAccountBasket } from '../../lib/basket-badge';
 import { sessionStore } from './session.state';
 
 /**

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import { holdsAccountBasket } from '../../lib/basket-sync-state';
+import { holdsAccountBasket } from '../../lib/basket-badge';
 import { readToken, TOKEN_KEY } from '../../lib/token-storage';
 import { sessionStore } from './session.state';
 
