@@ -251,15 +251,12 @@ export function newBuyerMail(
 
 /** A preferred slot as the mails write it: « jeudi 3 décembre 2026, matin (9 h – 12 h) ». */
 export function slotLabel(slot: PreferredSlot): string {
-  const day = new Intl.DateTimeFormat('fr-FR', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${slot.date}T12:00:00Z`));
+  const date = new Date(`${slot.date}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('fr-FR', { ...options, timeZone: 'UTC' }).format(date);
+  const day = date.getUTCDate();
   const period = slotPeriodLabels[slot.period];
-  return `${day}, ${period.charAt(0).toLowerCase()}${period.slice(1)}`;
+  return `${part({ weekday: 'long' })} ${day === 1 ? '1er' : day} ${part({ month: 'long' })} ${date.getUTCFullYear()}, ${period.charAt(0).toLowerCase()}${period.slice(1)}`;
 }
 
 export interface ConfirmedOrder {
