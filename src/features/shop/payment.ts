@@ -1,6 +1,7 @@
+import type { CheckoutDetails } from '../../domain/api/orders';
 import type { PaymentConfig } from '../../domain/api/shop';
 import { basketLineName, euroCents, type BasketLine } from '../../domain/basket';
-import { api } from '../../lib/api';
+import { api, toApiFailure } from '../../lib/api';
 import { notify } from '../../lib/toast';
 
 /** GET /api/payment/config: how this server takes payments (the contract, src/domain/api/shop.ts). */
@@ -9,8 +10,19 @@ export type { PaymentConfig };
 /** Loads Stripe.js with a publishable key: null or a rejection when it could not. */
 export type StripeLoader = (publishableKey: string) => Promise<unknown>;
 
-/** What 'Valider' led to: gone to the payment page, a toast shown, or a message for the panel. */
-export type PaymentOutcome = 'redirected' | 'refused' | { panelMessage: string };
+/**
+ * What 'Payer' led to: gone to the payment page, a toast shown, or a message for the page (with
+ * the server's field errors when it refused the checkout's details).
+ */
+export type PaymentOutcome =
+  'redirected' | 'refused' | { panelMessage: string; fieldErrors?: Record<string, string> };
+
+/** What the checkout page adds to the basket (issue 32): its details, the page to come back to. */
+export interface CheckoutStart {
+  checkout: CheckoutDetails;
+  /** The page the buyer comes back to with ?success=true or ?cancel=true. */
+  returnPath: string;
+}
 
 export const PAYMENT_KEY_MISSING =
   'Le paiement par carte n’est pas encore configuré sur ce site. Votre panier est gardé\u202f; appelez-nous pour commander.';
@@ -73,6 +85,7 @@ function paymentFailed(error: unknown): 'refused' {
 export async function startPayment(
   lines: readonly BasketLine[],
   load: StripeLoader = loadStripeJs,
+  start?: CheckoutStart,
 ): Promise<PaymentOutcome> {
   try {
     const { provider, publishableKey } = await paymentConfig();
@@ -92,11 +105,11 @@ export async function startPayment(
     },
     quantity: line.quantity,
   }));
-  const url = `${window.location.pathname}`;
+  const url = start?.returnPath ?? window.location.pathname;
   try {
     const answer = await api<{ url?: string; error?: { message: string } }>('/api/payment', {
       method: 'POST',
-      body: { lineItems, url },
+      body: start ? { lineItems, url, checkout: start.checkout } : { lineItems, url },
     });
     if (answer.url) {
       window.location.assign(answer.url);
@@ -107,6 +120,12 @@ export async function startPayment(
     );
     return 'refused';
   } catch (error) {
+    // The checkout page shows a refusal beside its form, what was typed kept (issue 32).
+    if (start) {
+      console.error('Payment request failed', error);
+      const failed = toApiFailure(error);
+      return { panelMessage: failed.message, fieldErrors: failed.fieldErrors };
+    }
     return paymentFailed(error);
   }
 }

@@ -4,10 +4,10 @@ import { basketLineName, type BasketLine } from '../../../domain/basket';
 import { formatEuro } from '../../../domain/format';
 import { basketRepo } from '../../../db/basket.repo';
 import { useBasket } from '../../../db/use-basket';
-import { BusyButton } from '../../../ui/busy-button';
 import { CloseIcon } from '../../../ui/shell-icons';
+import { HOMESTYLZ_CHECKOUT_PATH } from '../../../domain/api/orders';
 import { closeBasket } from '../shop-host';
-import { paymentConfig, startPayment } from '../payment';
+import { paymentConfig } from '../payment';
 
 /** A line: image, name, price × quantity, pack name, − / + and 'Retirer' (spec 2.7). */
 function Line({ line }: { line: BasketLine }) {
@@ -78,7 +78,8 @@ export default function BasketPanel() {
     paymentConfig().catch(() => undefined);
   }, []);
 
-  const pay = async () => {
+  // Spec 2.7: 'Valider' starts the payment, whose first step is the checkout page (issue 32).
+  const pay = () => {
     if (basket.lines.length === 0) return;
     if (!navigator.onLine) {
       setMessage(
@@ -87,10 +88,8 @@ export default function BasketPanel() {
       return;
     }
     setMessage(null);
-    const outcome = await startPayment(basket.lines);
-    // Gone to the payment page: the button stays disabled until the page changes.
-    if (outcome === 'redirected') await new Promise(() => undefined);
-    if (typeof outcome === 'object') setMessage(outcome.panelMessage);
+    dialogRef.current?.close();
+    navigate(HOMESTYLZ_CHECKOUT_PATH);
   };
 
   return (
@@ -137,9 +136,9 @@ export default function BasketPanel() {
                   {message}
                 </p>
               ) : null}
-              <BusyButton className="btn btn-primary btn-block mt-4" run={pay}>
+              <button type="button" className="btn btn-primary btn-block mt-4" onClick={pay}>
                 Valider
-              </BusyButton>
+              </button>
             </>
           ) : null}
           <button

@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { expect, queryDb, test } from './fixtures';
+import { expectAccessible } from './support/accessible';
+import { fillCheckout, payCheckout } from './support/checkout';
+import { demo, signIn } from './support/sign-in';
+
+// Issue 32: the checkout page between the basket's « Valider » and the payment, on a phone,
+// against the real server and its test checkout (no Stripe key).
+test.use({ viewport: { width: 390, height: 844 } });
+
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Mon panier' });
+
+/** A client signed in, one pack in the basket, « Valider »: the checkout page. */
+async function toCheckout(page: Page) {
+  await signIn(page, demo('client'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/homestylz/pack/1');
+  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  await panel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(panel(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/homestylz\/commande$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Votre commande' })).toBeVisible();
+}
+
+const myOrder = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: 'Mes commandes homestylz' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title }) });
+
+test('a client pays a pack with the address, a slot and the CGV, then finds it numbered and paid', async ({
+  page,
+}, testInfo) => {
+  await toCheckout(page);
+  const main = page.getByRole('main');
+  // The basket and its total, the pre-contract information (L221-5), both boxes unticked.
+  await expect(main.getByRole('complementary', { name: 'Votre panier' })).toContainText(
+    'Total TTC',
+  );
+  const info = main.getByRole('region', { name: 'Avant de payer' });
+  await expect(info).toContainText('homestylz, marque de');
+  await expect(info).toContainText('article L221-18');
+  await expect(info.getByRole('link', { name: 'formulaire de rétractation' })).toHaveAttribute(
+    'href',
+    '/homestylz/conditions-generales-de-vente#formulaire-de-retractation',
+  );
+  const cgv = main.getByRole('checkbox', {
+    name: 'J’ai lu et j’accepte les conditions générales de vente de homestylz',
+  });
+  const express = main.getByRole('checkbox', {
+    name: 'Je demande que la prestation commence avant la fin du délai de rétractation de 14\u00a0jours\u202f; si je me rétracte ensuite, je paierai la part déjà réalisée.',
+  });
+  await expect(cgv).not.toBeChecked();
+  await expect(express).not.toBeChecked();
+  await expect(
+    main.getByRole('link', { name: 'conditions générales de vente de homestylz' }),
+  ).toHaveAttribute('href', '/homestylz/conditions-generales-de-vente');
+  await expectAccessible(page, testInfo, 'checkout page');
+
+  // Sent empty: French messages beside each field, the focus on the first, nothing lost.
+  await main.getByLabel('Adresse (numéro et voie)').fill('');
+  await main.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(main.getByText('Indiquez l’adresse du bien (numéro et voie).')).toBeVisible();
+  await expect(main.getByText('Choisissez la ville dans la liste.')).toBeVisible();
+  await expect(main.getByText('Le code postal compte cinq chiffres.')).toBeVisible();
+  await expect(main.getByText('Indiquez la surface du bien en m².')).toBeVisible();
+  await expect(
+    main.getByText('Cochez la case pour accepter les conditions générales de vente de homestylz.'),
+  ).toBeVisible();
+  await expect(main.getByLabel('Adresse (numéro et voie)')).toBeFocused();
+  await expect(page).toHaveURL(/\/homestylz\/commande$/);
+  await expectAccessible(page, testInfo, 'checkout page with errors');
+
+  // Filled, reloaded: what was typed is kept (the boxes are ticked again, on purpose).
+  await fillCheckout(page);
+  await page.reload();
+  await expect(main.getByLabel('Adresse (numéro et voie)')).toHaveValue('12 rue des Lilas');
+  await expect(main.getByLabel('Code postal')).toHaveValue('75011');
+  await expect(main.getByLabel('Surface (m²)')).toHaveValue('45');
+  await expect(cgv).not.toBeChecked();
+  await fillCheckout(page);
+
+  const orderId = await payCheckout(page);
+  await page.getByRole('button', { name: 'Payer (test)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(main.getByText('Merci pour votre commande.')).toBeVisible();
+
+  const [row] = queryDb<{ number: string | null }>(
+    'select number from orders where id = ?',
+    orderId,
+  );
+  expect(row?.number).toMatch(/^HS-\d{4}-\d{4}$/);
+
+  await page.goto('/dashboard');
+  const order = myOrder(page, `Commande ${row!.number}`);
+  await expect(order).toContainText('Payée');
+  await expect(order).toContainText('12 rue des Lilas, 75011 Paris 11e');
+  await expect(order).toContainText(/Total TTC\s*\d[\d\u202f\u00a0]*\u00a0€/);
+  await expect(order).not.toContainText(/\d{4} €/);
+  await expect(order.getByRole('button', { name: /^Télécharger la facture/ })).toBeVisible();
+});
+
+test('an abandoned checkout shows « Reprendre le paiement » in « Mes commandes », which leads back to the payment', async ({
+  page,
+}) => {
+  await toCheckout(page);
+  await fillCheckout(page);
+  const orderId = await payCheckout(page);
+  // Left without paying: back to the checkout page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/homestylz\/commande$/);
+
+  await page.goto('/dashboard');
+  const [row] = queryDb<{ created_at: string }>(
+    'select created_at from orders where id = ?',
+    orderId,
+  );
+  const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' })
+    .format(new Date(row!.created_at))
+    .replace(/\s+/g, '\u00a0');
+  const pending = myOrder(page, `Commande du ${day}`).filter({
+    hasText: 'En attente de paiement',
+  });
+  await expect(pending.first()).toBeVisible();
+  const resume = pending.getByRole('button', { name: /^Reprendre le paiement/ });
+  await expect(resume.first()).toBeVisible();
+  await expect(pending.getByRole('button', { name: /^Annuler/ }).first()).toBeVisible();
+  // The most recent is first: ours.
+  await resume.first().click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${orderId}$`));
+  await expect(page.getByRole('button', { name: 'Payer (test)' })).toBeVisible();
+});
