@@ -1,8 +1,8 @@
+import { FetchError } from 'ofetch';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
   orderInvoicePath,
-  slotPeriodLabels,
   staffOrderPath,
   WITHDRAWAL_DAYS,
   type StaffOrderUpdate,
@@ -17,6 +17,7 @@ import { formatEuro } from '../../../../domain/format';
 import { formatLongDate } from '../../../../domain/dates';
 import { formatParisDateTime, isoToParisLocal } from '../../../../domain/paris-time';
 import { formatPhone, telHref } from '../../../../domain/phone';
+import { formatHourRange } from '../../../../domain/typography';
 import { offlineSince } from '../../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../../lib/api';
 import { downloadWithToken } from '../../../../lib/download-file';
@@ -31,6 +32,12 @@ import { StaffFrame } from '../../components/staff-frame';
 import { useStaffApi } from '../../staff-api';
 import { FulfilmentBadge, OrderStatusBadge } from './order-badges';
 import { staffOrdersPaths } from './order-paths';
+
+/** The preferred half-days, their hours on one line (formatHourRange). */
+const periodLabels: Record<StaffOrderView['slots'][number]['period'], string> = {
+  matin: `Matin (${formatHourRange(9, 12)})`,
+  'apres-midi': `Après-midi (${formatHourRange(14, 18)})`,
+};
 
 const DURATIONS = [...new Set([...VISIT_DURATIONS, DEFAULT_APPOINTMENT_MINUTES, 240])].sort(
   (a, b) => a - b,
@@ -66,19 +73,29 @@ export function OrderFicheScreen({ id }: { id: string }) {
   );
 }
 
-function OrderFiche({ order, reload }: { order: StaffOrderView; reload: () => void }) {
+function OrderFiche({ order: loaded, reload }: { order: StaffOrderView; reload: () => void }) {
+  // The fiche as the last answer gave it: a change's answer is newer than the kept read until
+  // the read comes back (versions are ISO instants, in order as strings).
+  const [answered, setAnswered] = useState<StaffOrderView | null>(null);
+  const order = answered && answered.version > loaded.version ? answered : loaded;
   async function change(patch: Patch): Promise<Outcome> {
     try {
-      await api(staffOrderPath(order.id), {
-        method: 'PATCH',
-        body: { version: order.version, ...patch },
-      });
+      setAnswered(
+        await api<StaffOrderView>(staffOrderPath(order.id), {
+          method: 'PATCH',
+          body: { version: order.version, ...patch },
+        }),
+      );
       reload();
       return { ok: true };
     } catch (error) {
       const failure = toApiFailure(error);
-      // A stale fiche (409): read it again; what was typed stays in the form.
-      if (failure.status === 409) reload();
+      // A stale fiche (409): the answer carries it as it is now; what was typed stays.
+      const current =
+        error instanceof FetchError && error.response?.status === 409
+          ? (error.data as { current?: StaffOrderView } | undefined)?.current
+          : undefined;
+      if (current) setAnswered(current);
       return { ok: false, message: failure.message, fields: failure.fieldErrors };
     }
   }
@@ -159,7 +176,7 @@ function OrderFiche({ order, reload }: { order: StaffOrderView; reload: () => vo
                 'Créneaux souhaités',
                 order.slots.length
                   ? order.slots
-                      .map((s) => `${formatLongDate(s.date)}, ${slotPeriodLabels[s.period]}`)
+                      .map((s) => `${formatLongDate(s.date)}, ${periodLabels[s.period]}`)
                       .join(' · ')
                   : '—',
               ],

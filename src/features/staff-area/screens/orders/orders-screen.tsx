@@ -39,7 +39,9 @@ export function OrdersScreen() {
   return (
     <StaffFrame
       title="Commandes"
-      lead="Les commandes homestylz\u00a0: attribuez une décoratrice, fixez le rendez-vous, suivez chaque prestation jusqu’à sa réalisation."
+      lead={
+        'Les commandes homestylz\u00a0: attribuez une décoratrice, fixez le rendez-vous, suivez chaque prestation jusqu’à sa réalisation.'
+      }
       updatedAt={offlineSince(load)}
     >
       <div role="group" aria-label="Filtrer par statut" className="flex flex-wrap gap-2">
