@@ -254,7 +254,7 @@ function FollowUp({
     appointmentError && !appointmentError.ok ? appointmentError.fields.start : undefined;
   return (
     <FicheCard id="follow-up-title" title="Suivi">
-      <p role="status" className="mt-2 text-sm text-success-content empty:hidden">
+      <p role="status" className="alert alert-success alert-soft mt-3 empty:hidden">
         {saved}
       </p>
       <form
