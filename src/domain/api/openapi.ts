@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MY_BASKET_MERGE_PATH, MY_BASKET_PATH, basketMergeSchema, basketPutSchema } from './basket';
 import { ownerSubmissionSchema } from '../owner-questionnaire.schema';
 import { changePasswordSchema } from '../auth.schema';
 import { profileUpdateSchema } from '../user.schema';
@@ -254,6 +255,19 @@ const table: [string, [Method, string, string, Details?][]][] = [
         { body: paymentRequestSchema, answer: paymentStartedSchema },
       ],
       ['get', MY_ORDERS_PATH, 'Mes commandes', { auth: true }],
+      ['get', MY_BASKET_PATH, 'Mon panier, le même sur chacun de mes appareils', { auth: true }],
+      [
+        'put',
+        MY_BASKET_PATH,
+        'Enregistrer mon panier entier (la dernière écriture l’emporte)',
+        { auth: true, body: basketPutSchema },
+      ],
+      [
+        'post',
+        MY_BASKET_MERGE_PATH,
+        'Ajouter le panier de cet appareil au mien à la connexion (une fois par clé)',
+        { auth: true, body: basketMergeSchema },
+      ],
     ],
   ],
   [
