@@ -156,7 +156,7 @@ export async function handleStripeEvent(
 
 export interface ExpiryDeps {
   stripe: Stripe | undefined;
-  log: Pick<Logger, 'error'>;
+  log: { error(fields: object, message: string): void };
 }
 
 /**

@@ -56,7 +56,7 @@ const payment = (checkout: object = checkoutDetails()) => ({
   checkout,
 });
 
-async function placeOrder(made: Made, headers?: HeadersInit, checkout?: object) {
+async function placeOrder(made: Made, headers?: Record<string, string>, checkout?: object) {
   const res = await made.app.request('/api/payment', postJson(payment(checkout), headers));
   expect(res.status).toBe(200);
   const { url } = (await res.json()) as { url: string };
@@ -326,7 +326,11 @@ describe('expiry after 24 hours', () => {
     const errors: string[] = [];
     const handlers = orderExpiryHandlers({
       stripe: fake.stripe,
-      log: { error: (_fields, message) => errors.push(message) },
+      log: {
+        error: (_fields: object, message: string) => {
+          errors.push(message);
+        },
+      },
     });
     const later = Date.now() + 24 * HOUR + 1000;
     await new JobWorker(made.db, handlers, { now: () => later }).drain();
