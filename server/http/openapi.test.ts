@@ -57,6 +57,8 @@ describe('GET /api/openapi.json', () => {
         'PUT /api/admin/users/{id}',
         'DELETE /api/admin/users/{id}',
         'POST /api/payment',
+        'POST /api/orders/{id}/resume',
+        'POST /api/orders/{id}/cancel',
         'GET /api/client/overview',
         'POST /api/client/projects/{id}/criteria',
         'PUT /api/client/documents/{kind}',

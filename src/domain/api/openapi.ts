@@ -61,9 +61,9 @@ import {
   PAYMENT_CONFIG_PATH,
   PAYMENT_PATH,
   paymentConfigSchema,
-  paymentRequestSchema,
   paymentStartedSchema,
 } from './shop';
+import { checkoutPaymentRequestSchema, MY_ORDER_CANCEL_PATH, MY_ORDER_RESUME_PATH } from './orders';
 import {
   RETENTION_PREVIEW_PATH,
   RETENTION_RUNS_PATH,
@@ -251,10 +251,17 @@ const table: [string, [Method, string, string, Details?][]][] = [
       [
         'post',
         PAYMENT_PATH,
-        'Payer le panier (spec 7)\u00a0: l’adresse où aller',
-        { body: paymentRequestSchema, answer: paymentStartedSchema },
+        'Payer le panier (spec 7) avec l’adresse du bien, les créneaux et les CGV acceptées\u00a0: l’adresse où aller',
+        { body: checkoutPaymentRequestSchema, answer: paymentStartedSchema },
       ],
       ['get', MY_ORDERS_PATH, 'Mes commandes', { auth: true }],
+      [
+        'post',
+        MY_ORDER_RESUME_PATH,
+        'Reprendre le paiement d’une commande en attente\u00a0: l’adresse où aller',
+        { auth: true, answer: paymentStartedSchema },
+      ],
+      ['post', MY_ORDER_CANCEL_PATH, 'Annuler une commande en attente', { auth: true }],
       ['get', MY_BASKET_PATH, 'Mon panier, le même sur chacun de mes appareils', { auth: true }],
       [
         'put',
