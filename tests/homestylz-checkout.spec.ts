@@ -22,6 +22,27 @@ async function toCheckout(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Votre commande' })).toBeVisible();
 }
 
+/** The street the checkout's draft holds on the device (IndexedDB, drafts table). */
+const storedStreet = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('chassimmo');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result
+            .transaction('drafts')
+            .objectStore('drafts')
+            .get('homestylz-checkout');
+          get.onsuccess = () => {
+            open.result.close();
+            const draft = get.result as { answers?: { address?: { street?: string } } } | undefined;
+            resolve(draft?.answers?.address?.street);
+          };
+        };
+      }),
+  );
+
 const myOrder = (page: Page, title: string) =>
   page
     .getByRole('region', { name: 'Mes commandes homestylz' })
@@ -73,6 +94,7 @@ test('a client pays a pack with the address, a slot and the CGV, then finds it n
 
   // Filled, reloaded: what was typed is kept (the boxes are ticked again, on purpose).
   await fillCheckout(page);
+  await expect.poll(() => storedStreet(page)).toBe('12 rue des Lilas');
   await page.reload();
   await expect(main.getByLabel('Adresse (numéro et voie)')).toHaveValue('12 rue des Lilas');
   await expect(main.getByLabel('Code postal')).toHaveValue('75011');

@@ -6,6 +6,7 @@ import {
   orderInvoicePath,
   orderStatusLabels,
   slotPeriodLabels,
+  type SlotPeriod,
   type OrderStatus,
   type OrderView,
   type PreferredSlot,
@@ -22,6 +23,10 @@ import { closeConfirm, ConfirmButton } from '../../../ui/confirm-dialog';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
 
+/** « Matin (9 h – 12 h) », its dash held by no-break spaces (French typography). */
+const periodLabel = (period: SlotPeriod) =>
+  slotPeriodLabels[period].replace(/ – /g, '\u00a0–\u00a0');
+
 const statusTones: Record<OrderStatus, string> = {
   paid: 'badge-success',
   pending: 'badge-warning',
@@ -35,7 +40,7 @@ const euros = (cents: number) => formatEuro(cents / 100);
 /** « mardi 1er décembre 2026, matin (9 h – 12 h) »: a preferred slot as the client chose it. */
 function slotText(slot: PreferredSlot): string {
   const day = formatParisDateTime(`${slot.date}T12:00:00Z`).replace(/ à .*$/, '');
-  return `${day}, ${slotPeriodLabels[slot.period].toLowerCase()}`;
+  return `${day}, ${periodLabel(slot.period).toLowerCase()}`;
 }
 
 function orderTitle(order: OrderView): string {

@@ -80,8 +80,8 @@ export function CityPicker({
         Ville
       </label>
       <p id={`${id}-aide`} className="mt-1 text-sm text-base-content/75">
-        Tapez le nom, l’arrondissement (« Paris 11 ») ou le code postal, puis choisissez dans la
-        liste.
+        Tapez le nom, l’arrondissement (&laquo;&nbsp;Paris 11&nbsp;&raquo;) ou le code postal, puis
+        choisissez dans la liste.
       </p>
       <input
         id={id}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   MAX_SLOTS,
   SLOT_HORIZON_DAYS,
   slotPeriodLabels,
+  type SlotPeriod,
   slotPeriods,
   slotProblem,
   WITHDRAWAL_DAYS,
@@ -27,6 +28,10 @@ import { useSchemaForm } from '../../../ui/form/schema-form';
 import { useSession } from '../../auth';
 import { startPayment } from '../payment';
 import { CityPicker } from '../components/city-picker';
+
+/** « Matin (9 h – 12 h) », its dash held by no-break spaces (French typography). */
+const periodLabel = (period: SlotPeriod) =>
+  slotPeriodLabels[period].replace(/ – /g, '\u00a0–\u00a0');
 
 const DRAFT = 'homestylz-checkout';
 const CGV_LABEL = 'J’ai lu et j’accepte les conditions générales de vente de homestylz';
@@ -151,7 +156,6 @@ export default function CheckoutPage() {
   const slots = useFieldArray({ control, name: 'slots' });
   const [restored, setRestored] = useState(false);
   const [cityQuery, setCityQuery] = useState('');
-  const saveTimer = useRef<number | undefined>(undefined);
 
   // The draft: given back once, then saved as the person types.
   useEffect(() => {
@@ -188,17 +192,17 @@ export default function CheckoutPage() {
   }, [restored, user?.phone, getValues, setValue]);
 
   useEffect(() => {
-    if (!restored) return;
-    const subscription = watch((values) => {
-      window.clearTimeout(saveTimer.current);
-      saveTimer.current = window.setTimeout(() => {
-        void saveDraft(DRAFT, {
-          answers: { ...draftOf(values as CheckoutInput), cityQuery },
-        }).catch(() => undefined);
-      }, 300);
-    });
+    // Paid: the draft is gone for good (a new checkout starts from an empty form).
+    if (!restored || paid) return;
+    // Each change is stored at once (a small record): a reload right after typing loses nothing.
+    const save = (values: unknown) =>
+      void saveDraft(DRAFT, {
+        answers: { ...draftOf(values as CheckoutInput), cityQuery },
+      }).catch(() => undefined);
+    save(getValues());
+    const subscription = watch(save);
     return () => subscription.unsubscribe();
-  }, [restored, watch, cityQuery]);
+  }, [restored, paid, watch, getValues, cityQuery]);
 
   const errors = formState.errors;
   const err = (path: FieldPath<CheckoutInput>) => errorAt(errors, path);
@@ -414,7 +418,7 @@ export default function CheckoutPage() {
                               aria-invalid={!!err(`slots.${index}.period`)}
                               {...register(`slots.${index}.period`)}
                             />
-                            <span>{slotPeriodLabels[period]}</span>
+                            <span>{periodLabel(period)}</span>
                           </label>
                         ))}
                       </div>
