@@ -2,6 +2,9 @@ import {
   MY_BASKET_MERGE_PATH,
   MY_BASKET_PATH,
   basketItemsOf,
+  basketLinesOf,
+  rebaseBasketItems,
+  sameBasketItems,
   type MyBasket,
 } from '../domain/api/basket';
 import { api, toApiFailure } from '../lib/api';
@@ -57,17 +60,26 @@ async function run(userId: string): Promise<void> {
   if (!state || state.userId !== userId) {
     // Another person's basket (they did not sign out): never merged into this account.
     if (state) await basketRepo.replace([]);
-    state = { userId, mergeKey: newMergeKey(), changes: 0 };
+    state = { userId, mergeKey: newMergeKey(), mergeItems: null, changes: 0 };
     writeSyncState(state);
   }
   if (state.mergeKey) {
-    const lines = await basketRepo.list();
+    // The device's basket as the merge first sent it: a retry sends the same, with the same key.
+    const snapshot = state.mergeItems ?? basketItemsOf(await basketRepo.list());
+    if (!state.mergeItems) writeSyncState({ ...state, mergeItems: snapshot });
     const merged = await api<MyBasket>(MY_BASKET_MERGE_PATH, {
       method: 'POST',
-      body: { key: state.mergeKey, items: basketItemsOf(lines) },
+      body: { key: state.mergeKey, items: snapshot },
     });
-    await basketRepo.replace(merged.lines);
-    writeSyncState({ userId, mergeKey: null, changes: 0 });
+    // What the person changed here since the snapshot is kept on top of the merged basket.
+    const mergedItems = basketItemsOf(merged.lines);
+    const local = basketItemsOf(await basketRepo.list());
+    const rebased = rebaseBasketItems(mergedItems, snapshot, local);
+    await basketRepo.replace(basketLinesOf(rebased));
+    const changed = !sameBasketItems(rebased, mergedItems);
+    writeSyncState({ userId, mergeKey: null, mergeItems: null, changes: changed ? 1 : 0 });
+    // The changes made since go to the server too.
+    if (changed) return run(userId);
     return;
   }
   if (state.changes > 0) {

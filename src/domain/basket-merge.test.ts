@@ -7,6 +7,8 @@ import {
   basketPutSchema,
   mergeBasketItems,
   normaliseBasketItems,
+  rebaseBasketItems,
+  sameBasketItems,
 } from './api/basket';
 import { HOMESTYLZ_M2_PRODUCT_ID } from './homestylz-offers';
 import { shopProductById } from './shop-catalogue';
@@ -72,6 +74,47 @@ describe('mergeBasketItems (sign-in: the device basket into the account one, spe
     expect(
       mergeBasketItems([{ productId: 999, quantity: 1 }], [{ productId: 7, quantity: 2 }]),
     ).toEqual([]);
+  });
+});
+
+describe('rebaseBasketItems (a merge answered after the person changed the device basket)', () => {
+  const snapshot = [{ productId: 2, quantity: 1 }];
+  const merged = [
+    { productId: 4, quantity: 1 },
+    { productId: 2, quantity: 2 },
+  ];
+
+  it('is the merged basket when nothing changed since the snapshot', () => {
+    expect(rebaseBasketItems(merged, snapshot, snapshot)).toEqual(merged);
+    expect(sameBasketItems(rebaseBasketItems(merged, snapshot, snapshot), merged)).toBe(true);
+  });
+
+  it('keeps a unit or a line added here since, once', () => {
+    expect(
+      rebaseBasketItems(merged, snapshot, [
+        { productId: 2, quantity: 2 },
+        { productId: 1, quantity: 1 },
+      ]),
+    ).toEqual([
+      { productId: 4, quantity: 1 },
+      { productId: 2, quantity: 3 },
+      { productId: 1, quantity: 1 },
+    ]);
+  });
+
+  it('takes away the units of a line removed here', () => {
+    expect(rebaseBasketItems(merged, snapshot, [])).toEqual([
+      { productId: 4, quantity: 1 },
+      { productId: 2, quantity: 1 },
+    ]);
+    expect(rebaseBasketItems([{ productId: 2, quantity: 1 }], snapshot, [])).toEqual([]);
+  });
+
+  it('stays within the product’s bounds', () => {
+    expect(rebaseBasketItems(merged, snapshot, [{ productId: 2, quantity: 100 }])[1]).toEqual({
+      productId: 2,
+      quantity: forfait.maxQuantity,
+    });
   });
 });
 

@@ -16,6 +16,8 @@ export interface BasketSyncState {
   userId: string;
   /** The sign-in merge waiting for its answer (sent again with the same key), null once done. */
   mergeKey: string | null;
+  /** What that merge sends, kept so a retry sends exactly the same ({productId, quantity}[]). */
+  mergeItems: { productId: number; quantity: number }[] | null;
   /** Changes made here and not yet confirmed by the server (0: in step). */
   changes: number;
 }
@@ -24,9 +26,23 @@ export function readSyncState(storage = browserStorage()): BasketSyncState | nul
   try {
     const value = JSON.parse(storage?.getItem(BASKET_SYNC_KEY) ?? 'null') as unknown;
     if (typeof value !== 'object' || value === null) return null;
-    const { userId, mergeKey, changes } = value as Record<string, unknown>;
+    const { userId, mergeKey, mergeItems, changes } = value as Record<string, unknown>;
     if (typeof userId !== 'string' || typeof changes !== 'number') return null;
-    return { userId, mergeKey: typeof mergeKey === 'string' ? mergeKey : null, changes };
+    const items = Array.isArray(mergeItems)
+      ? mergeItems.filter(
+          (item): item is { productId: number; quantity: number } =>
+            typeof item === 'object' &&
+            item !== null &&
+            Number.isInteger((item as { productId?: unknown }).productId) &&
+            Number.isInteger((item as { quantity?: unknown }).quantity),
+        )
+      : null;
+    return {
+      userId,
+      mergeKey: typeof mergeKey === 'string' ? mergeKey : null,
+      mergeItems: items,
+      changes,
+    };
   } catch {
     return null;
   }

@@ -108,6 +108,34 @@ export function mergeBasketItems(
   return normaliseBasketItems([...normaliseBasketItems(account), ...normaliseBasketItems(device)]);
 }
 
+/**
+ * A merge answered after the person changed the device's basket (the first answer was lost, the
+ * retry came later): the merged basket plus what they changed since the merge's snapshot, product
+ * by product (a unit added here is added there, a line removed here takes its units away), within
+ * the catalogue's bounds. Without a change since the snapshot, the merged basket as it is.
+ */
+export function rebaseBasketItems(
+  merged: readonly BasketItem[],
+  snapshot: readonly BasketItem[],
+  local: readonly BasketItem[],
+): BasketItem[] {
+  const quantity = (items: readonly BasketItem[], id: number) =>
+    items.find((item) => item.productId === id)?.quantity ?? 0;
+  const ids = [...new Set([...merged, ...local, ...snapshot].map((item) => item.productId))];
+  return normaliseBasketItems(
+    ids.flatMap((productId) => {
+      const next =
+        quantity(merged, productId) + quantity(local, productId) - quantity(snapshot, productId);
+      return next >= 1 ? [{ productId, quantity: next }] : [];
+    }),
+  );
+}
+
+/** The same items in the same order. */
+export const sameBasketItems = (a: readonly BasketItem[], b: readonly BasketItem[]) =>
+  a.length === b.length &&
+  a.every((item, i) => item.productId === b[i]?.productId && item.quantity === b[i]?.quantity);
+
 /** The lines the pages show for stored items: product name, price, picture from the catalogue. */
 export function basketLinesOf(items: readonly BasketItem[]): BasketLine[] {
   return normaliseBasketItems(items).reduce<BasketLine[]>((lines, item) => {
