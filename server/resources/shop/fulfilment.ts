@@ -22,6 +22,8 @@ import { expireStripeSession, ORDER_EXPIRY_JOB } from './payment';
 export interface FulfilmentDeps {
   mails: MailQueue;
   publicUrl: string;
+  /** The webhook's: to read a refunded charge's PaymentIntent when the charge lacks the order id. */
+  stripe?: Stripe;
 }
 
 /** The homestylz team told of a new order: the active managers (SUPERVISORS roles). */
@@ -83,12 +85,17 @@ const sessionEvents = new Set([
  */
 async function handleRefund(
   db: Db,
+  stripe: Stripe | undefined,
   event: Stripe.ChargeRefundedEvent,
   now: string,
   log: Pick<Logger, 'error'>,
 ): Promise<WebhookOutcome> {
   const charge = event.data.object;
-  const intent = typeof charge.payment_intent === 'object' ? charge.payment_intent : null;
+  // The charge carries the PaymentIntent's metadata (set at session creation); else ask Stripe
+  // (an error answers 500: Stripe delivers the event again later).
+  let intent = typeof charge.payment_intent === 'object' ? charge.payment_intent : null;
+  if (!charge.metadata?.orderId && !intent && stripe && typeof charge.payment_intent === 'string')
+    intent = await stripe.paymentIntents.retrieve(charge.payment_intent);
   const orderId = charge.metadata?.orderId ?? intent?.metadata?.orderId ?? null;
   return db.transaction().execute(async (trx) => {
     const fresh = await recordWebhookEvent(trx, { id: event.id, type: event.type, orderId }, now);
@@ -119,7 +126,7 @@ export async function handleStripeEvent(
   now: string,
   log: Pick<Logger, 'error'>,
 ): Promise<WebhookOutcome> {
-  if (event.type === 'charge.refunded') return handleRefund(db, event, now, log);
+  if (event.type === 'charge.refunded') return handleRefund(db, deps.stripe, event, now, log);
   if (!sessionEvents.has(event.type)) return 'ignored';
   const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
   const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;

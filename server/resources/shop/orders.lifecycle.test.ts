@@ -89,7 +89,7 @@ const payForm = (email = 'acheteur@exemple.fr') => ({
 function fakeStripe() {
   const calls: { method: string; path: string; body: URLSearchParams }[] = [];
   const sessions = new Map<string, { status: 'open' | 'expired' | 'complete' }>();
-  const state = { fail: false, next: 0 };
+  const state = { fail: false, next: 0, intentMetadata: {} as Record<string, string> };
   const answer = (body: object, status = 200) =>
     Promise.resolve(
       new Response(JSON.stringify(body), {
@@ -113,6 +113,9 @@ function fakeStripe() {
       return answer(session(id));
     }
     if (state.fail) return answer({ error: { message: 'boom', type: 'api_error' } }, 500);
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (intent)
+      return answer({ id: intent, object: 'payment_intent', metadata: state.intentMetadata });
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     const known = match?.[1] ? sessions.get(match[1]) : undefined;
     if (!match?.[1] || !known) return answer({ error: { message: 'No such session' } }, 404);
@@ -517,6 +520,51 @@ describe('refunds (charge.refunded)', () => {
     // A refunded order cannot be paid again: it keeps its number and its status.
     expect((await made.app.request(`/checkout/${full}/pay`, payForm())).status).toBe(409);
     expect((await orderRow(made.db, full)).status).toBe('refunded');
+  });
+});
+
+describe('refunds with Stripe', () => {
+  it('reads the order id from the PaymentIntent when the charge does not carry it', async () => {
+    const fake = fakeStripe();
+    const made = await setup({ stripe: fake.stripe });
+    const id = await placeOrder(made);
+    fake.state.intentMetadata = { orderId: id };
+    const completed = JSON.stringify({
+      id: 'evt_paid',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          client_reference_id: id,
+          metadata: { orderId: id },
+          payment_status: 'paid',
+          amount_total: 69000,
+          currency: 'eur',
+          customer_details: { email: 'acheteur@exemple.fr' },
+        },
+      },
+    });
+    const res = await made.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
+          payload: completed,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body: completed,
+    });
+    expect(res.status).toBe(200);
+    expect((await orderRow(made.db, id)).status).toBe('paid');
+    await made.app.request(
+      '/api/stripe/webhook',
+      signedCharge('evt_ref', id, { metadata: {}, refunded: true, amount_refunded: 69000 }),
+    );
+    expect((await orderRow(made.db, id)).status).toBe('refunded');
+    expect(fake.calls.some((c) => c.path === '/v1/payment_intents/pi_test')).toBe(true);
   });
 });
 

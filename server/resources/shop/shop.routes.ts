@@ -210,7 +210,7 @@ export function shopRoutes(options: ShopRoutesOptions): Hono<AuthEnv> {
     }
     const outcome = await handleStripeEvent(
       db,
-      { mails, publicUrl: options.publicUrl },
+      { mails, publicUrl: options.publicUrl, stripe },
       event,
       new Date().toISOString(),
       c.get('log'),
