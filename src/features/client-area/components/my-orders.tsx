@@ -37,10 +37,18 @@ const statusTones: Record<OrderStatus, string> = {
 
 const euros = (cents: number) => formatEuro(cents / 100);
 
-/** « mardi 1er décembre 2026, matin (9 h – 12 h) »: a preferred slot as the client chose it. */
-function slotText(slot: PreferredSlot): string {
+/**
+ * « mardi 1er décembre 2026, matin (9 h – 12 h) »: a preferred slot as the client chose it, its
+ * hours on one line (a line may break after a dash, no-break space or not).
+ */
+function SlotText({ slot }: { slot: PreferredSlot }) {
   const day = formatParisDateTime(`${slot.date}T12:00:00Z`).replace(/ à .*$/, '');
-  return `${day}, ${periodLabel(slot.period).toLowerCase()}`;
+  const [period = '', hours = ''] = periodLabel(slot.period).toLowerCase().split(' (');
+  return (
+    <>
+      {day}, {period} <span className="whitespace-nowrap">({hours}</span>
+    </>
+  );
 }
 
 function orderTitle(order: OrderView): string {
@@ -164,7 +172,9 @@ function OrderCard({ order, reload }: { order: OrderView; reload: () => void }) 
               <dd>
                 <ul>
                   {order.slots.map((slot) => (
-                    <li key={`${slot.date}-${slot.period}`}>{slotText(slot)}</li>
+                    <li key={`${slot.date}-${slot.period}`}>
+                      <SlotText slot={slot} />
+                    </li>
                   ))}
                 </ul>
               </dd>

@@ -418,7 +418,7 @@ export default function CheckoutPage() {
                               aria-invalid={!!err(`slots.${index}.period`)}
                               {...register(`slots.${index}.period`)}
                             />
-                            <span>{periodLabel(period)}</span>
+                            <span className="whitespace-nowrap">{periodLabel(period)}</span>
                           </label>
                         ))}
                       </div>
