@@ -33,6 +33,12 @@ ${body}
 </main></body></html>`;
 }
 
+/** « 29 novembre 2026 » for a CGV version date 2026-11-29. */
+const versionDate = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
 const euros = (cents: number) => escapeHtml(formatEuro(cents / 100));
 
 function linesTable(order: Order): string {
@@ -86,7 +92,7 @@ ${emailError ? `<p id="email-error" class="error" role="alert">${escapeHtml(emai
     'Paiement de votre commande',
     `<h1>Paiement de votre commande</h1>
 ${linesTable(order)}
-<p>Conditions générales de vente acceptées\u00a0: <a href="${escapeHtml(cgvUrl)}">conditions générales de vente de homestylz</a> (version du ${escapeHtml(order.cgvVersion ?? HOMESTYLZ_CGV_VERSION)}), dont le <a href="${escapeHtml(cgvUrl)}#formulaire-de-retractation">formulaire de rétractation</a>.</p>
+<p>Conditions générales de vente acceptées\u00a0: <a href="${escapeHtml(cgvUrl)}">conditions générales de vente de homestylz</a> (version du ${escapeHtml(versionDate(order.cgvVersion ?? HOMESTYLZ_CGV_VERSION))}), dont le <a href="${escapeHtml(cgvUrl)}#formulaire-de-retractation">formulaire de rétractation</a>.</p>
 <p>${escapeHtml(text.submit.message)}</p>
 <form method="post" action="${base}/pay">
 ${emailField}

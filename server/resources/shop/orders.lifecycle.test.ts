@@ -201,6 +201,7 @@ describe('POST /api/payment: the checkout’s details', () => {
     const html = await (await made.app.request(`/checkout/${id}`)).text();
     expect(html).toContain(`${HOMESTYLZ_CGV_PATH}#formulaire-de-retractation`);
     expect(html).toContain('L221-18');
+    expect(html).toMatch(/\(version du \d{1,2}(?:er)? \p{L}+ \d{4}\)/u);
     expect(html).toContain('L221-25');
   });
 });
