@@ -121,6 +121,18 @@ test('a client pays a pack with the address, a slot and the CGV, then finds it n
   await expect(order).toContainText(/Total TTC\s*\d[\d\u202f\u00a0]*\u00a0€/);
   await expect(order).not.toContainText(/\d{4} €/);
   await expect(order.getByRole('button', { name: /^Télécharger la facture/ })).toBeVisible();
+  await expectAccessible(page, testInfo, 'Mes commandes');
+});
+
+test('the checkout page and its errors are accessible at 1280 px too', async ({
+  page,
+}, testInfo) => {
+  await toCheckout(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, testInfo, 'checkout page (1280 px)');
+  await page.getByRole('main').getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(page.getByText('Choisissez la ville dans la liste.')).toBeVisible();
+  await expectAccessible(page, testInfo, 'checkout page with errors (1280 px)');
 });
 
 test('an abandoned checkout shows « Reprendre le paiement » in « Mes commandes », which leads back to the payment', async ({
