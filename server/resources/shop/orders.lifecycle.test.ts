@@ -583,7 +583,7 @@ describe('mails of a paid order', () => {
     expect(text).toMatch(/Total TTC\u00a0: 690\u00a0€/);
     expect(text).toContain('12 rue Oberkampf, 75011 Paris 11e Arrondissement');
     expect(text).toMatch(
-      /Vos créneaux préférés\u00a0: \p{L}+ \d+(?:er)? \p{L}+ \d{4}, matin \(9\u00a0h – 12\u00a0h\) · \p{L}+ \d+(?:er)? \p{L}+ \d{4}, après-midi/u,
+      /Vos créneaux préférés\u00a0: \p{L}+ \d+(?:er)? \p{L}+ \d{4}, matin \(9\u00a0h\u00a0–\u2060\u00a012\u00a0h\) · \p{L}+ \d+(?:er)? \p{L}+ \d{4}, après-midi/u,
     );
     expect(text).toContain('Nous vous appelons sous 48 heures ouvrées pour fixer le rendez-vous');
     expect(text).toContain('L221-18');
@@ -622,10 +622,10 @@ describe('mails of a paid order', () => {
 describe('slotLabel', () => {
   it('writes a slot in French, the first of the month « 1er »', () => {
     expect(slotLabel({ date: '2026-12-01', period: 'matin' })).toBe(
-      'mardi 1er décembre 2026, matin (9\u00a0h – 12\u00a0h)',
+      'mardi 1er décembre 2026, matin (9\u00a0h\u00a0–\u2060\u00a012\u00a0h)',
     );
     expect(slotLabel({ date: '2026-12-03', period: 'apres-midi' })).toBe(
-      'jeudi 3 décembre 2026, après-midi (14\u00a0h – 18\u00a0h)',
+      'jeudi 3 décembre 2026, après-midi (14\u00a0h\u00a0–\u2060\u00a018\u00a0h)',
     );
   });
 });

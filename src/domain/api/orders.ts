@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OrderLine } from '../payment.schema';
 import { paymentRequestSchema } from '../payment.schema';
 import { isFrenchPhone } from '../phone';
+import { formatHourRange } from '../typography';
 
 /**
  * A homestylz order after the basket (issue 32, docs/shop.md): what the checkout asks, what the
@@ -52,8 +53,8 @@ export function orderNumber(year: number, value: number): string {
 export const slotPeriods = ['matin', 'apres-midi'] as const;
 export type SlotPeriod = (typeof slotPeriods)[number];
 export const slotPeriodLabels: Record<SlotPeriod, string> = {
-  matin: 'Matin (9\u00a0h – 12\u00a0h)',
-  'apres-midi': 'Après-midi (14\u00a0h – 18\u00a0h)',
+  matin: `Matin (${formatHourRange(9, 12)})`,
+  'apres-midi': `Après-midi (${formatHourRange(14, 18)})`,
 };
 /** Slots are chosen from tomorrow to this many days ahead. */
 export const SLOT_HORIZON_DAYS = 60;

@@ -6,7 +6,6 @@ import {
   orderInvoicePath,
   orderStatusLabels,
   slotPeriodLabels,
-  type SlotPeriod,
   type OrderStatus,
   type OrderView,
   type PreferredSlot,
@@ -22,10 +21,6 @@ import { notify } from '../../../lib/toast';
 import { closeConfirm, ConfirmButton } from '../../../ui/confirm-dialog';
 import { LoadGate } from '../../../ui/load-gate';
 import { useSession } from '../../auth';
-
-/** « Matin (9 h – 12 h) », its dash held by no-break spaces (French typography). */
-const periodLabel = (period: SlotPeriod) =>
-  slotPeriodLabels[period].replace(/ – /g, '\u00a0–\u00a0');
 
 const statusTones: Record<OrderStatus, string> = {
   paid: 'badge-success',
@@ -43,7 +38,7 @@ const euros = (cents: number) => formatEuro(cents / 100);
  */
 function SlotText({ slot }: { slot: PreferredSlot }) {
   const day = formatParisDateTime(`${slot.date}T12:00:00Z`).replace(/ à .*$/, '');
-  const [period = '', hours = ''] = periodLabel(slot.period).toLowerCase().split(' (');
+  const [period = '', hours = ''] = slotPeriodLabels[slot.period].toLowerCase().split(' (');
   return (
     <>
       {day}, {period} <span className="whitespace-nowrap">({hours}</span>

@@ -9,7 +9,6 @@ import {
   MAX_SLOTS,
   SLOT_HORIZON_DAYS,
   slotPeriodLabels,
-  type SlotPeriod,
   slotPeriods,
   slotProblem,
   WITHDRAWAL_DAYS,
@@ -28,10 +27,6 @@ import { useSchemaForm } from '../../../ui/form/schema-form';
 import { useSession } from '../../auth';
 import { startPayment } from '../payment';
 import { CityPicker } from '../components/city-picker';
-
-/** « Matin (9 h – 12 h) », its dash held by no-break spaces (French typography). */
-const periodLabel = (period: SlotPeriod) =>
-  slotPeriodLabels[period].replace(/ – /g, '\u00a0–\u00a0');
 
 const DRAFT = 'homestylz-checkout';
 const CGV_LABEL = 'J’ai lu et j’accepte les conditions générales de vente de homestylz';
@@ -418,7 +413,7 @@ export default function CheckoutPage() {
                               aria-invalid={!!err(`slots.${index}.period`)}
                               {...register(`slots.${index}.period`)}
                             />
-                            <span className="whitespace-nowrap">{periodLabel(period)}</span>
+                            <span className="whitespace-nowrap">{slotPeriodLabels[period]}</span>
                           </label>
                         ))}
                       </div>

@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_DAYS,
   type StaffOrderUpdate,
   type StaffOrderView,
+  slotPeriodLabels,
 } from '../../../../domain/api/orders';
 import {
   DEFAULT_APPOINTMENT_MINUTES,
@@ -17,7 +18,6 @@ import { formatEuro } from '../../../../domain/format';
 import { formatLongDate } from '../../../../domain/dates';
 import { formatParisDateTime, isoToParisLocal } from '../../../../domain/paris-time';
 import { formatPhone, telHref } from '../../../../domain/phone';
-import { formatHourRange } from '../../../../domain/typography';
 import { offlineSince } from '../../../../db/use-cached-api';
 import { api, toApiFailure } from '../../../../lib/api';
 import { downloadWithToken } from '../../../../lib/download-file';
@@ -32,12 +32,6 @@ import { StaffFrame } from '../../components/staff-frame';
 import { useStaffApi } from '../../staff-api';
 import { FulfilmentBadge, OrderStatusBadge } from './order-badges';
 import { staffOrdersPaths } from './order-paths';
-
-/** The preferred half-days, their hours on one line (formatHourRange). */
-const periodLabels: Record<StaffOrderView['slots'][number]['period'], string> = {
-  matin: `Matin (${formatHourRange(9, 12)})`,
-  'apres-midi': `Après-midi (${formatHourRange(14, 18)})`,
-};
 
 const DURATIONS = [...new Set([...VISIT_DURATIONS, DEFAULT_APPOINTMENT_MINUTES, 240])].sort(
   (a, b) => a - b,
@@ -176,7 +170,7 @@ function OrderFiche({ order: loaded, reload }: { order: StaffOrderView; reload: 
                 'Créneaux souhaités',
                 order.slots.length
                   ? order.slots
-                      .map((s) => `${formatLongDate(s.date)}, ${periodLabels[s.period]}`)
+                      .map((s) => `${formatLongDate(s.date)}, ${slotPeriodLabels[s.period]}`)
                       .join(' · ')
                   : '—',
               ],
