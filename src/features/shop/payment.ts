@@ -77,15 +77,16 @@ function paymentFailed(error: unknown): 'refused' {
 }
 
 /**
- * Spec 7: POST /api/payment with the basket as Stripe line items and the page's address; the
- * browser then goes where the answer says (Stripe's page, or the server's test checkout).
- * Spec 8: an answer with an error shows its message, a failed request a generic one, both in a
- * toast titled 'Payment Error'. Never queued: a payment needs the connection now.
+ * Spec 7: POST /api/payment with the basket as Stripe line items, the checkout page's details
+ * and its address (issue 32); the browser then goes where the answer says (Stripe's page, or the
+ * server's test checkout). Spec 8: a payment setup that cannot be read shows a toast titled
+ * 'Payment Error'; a refusal of the request is shown beside the checkout form, what was typed
+ * kept. Never queued: a payment needs the connection now.
  */
 export async function startPayment(
   lines: readonly BasketLine[],
+  start: CheckoutStart,
   load: StripeLoader = loadStripeJs,
-  start?: CheckoutStart,
 ): Promise<PaymentOutcome> {
   try {
     const { provider, publishableKey } = await paymentConfig();
@@ -105,11 +106,11 @@ export async function startPayment(
     },
     quantity: line.quantity,
   }));
-  const url = start?.returnPath ?? window.location.pathname;
+  const url = start.returnPath;
   try {
     const answer = await api<{ url?: string; error?: { message: string } }>('/api/payment', {
       method: 'POST',
-      body: start ? { lineItems, url, checkout: start.checkout } : { lineItems, url },
+      body: { lineItems, url, checkout: start.checkout },
     });
     if (answer.url) {
       window.location.assign(answer.url);
@@ -121,11 +122,8 @@ export async function startPayment(
     return 'refused';
   } catch (error) {
     // The checkout page shows a refusal beside its form, what was typed kept (issue 32).
-    if (start) {
-      console.error('Payment request failed', error);
-      const failed = toApiFailure(error);
-      return { panelMessage: failed.message, fieldErrors: failed.fieldErrors };
-    }
-    return paymentFailed(error);
+    console.error('Payment request failed', error);
+    const failed = toApiFailure(error);
+    return { panelMessage: failed.message, fieldErrors: failed.fieldErrors };
   }
 }

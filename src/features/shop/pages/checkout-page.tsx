@@ -209,7 +209,7 @@ export default function CheckoutPage() {
       );
       return;
     }
-    const outcome = await startPayment(basket.lines, undefined, {
+    const outcome = await startPayment(basket.lines, {
       checkout: details,
       returnPath: HOMESTYLZ_CHECKOUT_PATH,
     });
