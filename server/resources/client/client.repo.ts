@@ -215,6 +215,16 @@ export async function clientExport(
       totalCents: o.total_cents,
       createdAt: o.created_at,
       paidAt: o.paid_at,
+      number: o.number,
+      address: parsed(o.address),
+      surfaceM2: o.surface_m2,
+      slots: parsed(o.slots),
+      phone: o.phone,
+      cgvVersion: o.cgv_version,
+      cgvAcceptedAt: o.cgv_accepted_at,
+      expressStartAt: o.express_start_at,
+      appointmentStart: o.appointment_start,
+      appointmentEnd: o.appointment_end,
     })),
   };
 }
@@ -245,10 +255,19 @@ export async function eraseBuyerAccount(
     })
     .where('user_id', '=', userId)
     .execute();
+  // Orders (issue 32): the contact details go; a paid or refunded order keeps the property's
+  // address its invoice names (invoices are kept 10 years, C. com. L123-22); one never paid
+  // keeps nothing of the person.
   await trx
     .updateTable('orders')
-    .set({ email: null, updated_at: at })
+    .set({ email: null, phone: null, updated_at: at })
     .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({ address: null, slots: null, surface_m2: null })
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['paid', 'refunded'])
     .execute();
   // The staff's tasks on the person's file (what to do about them) go with the notes.
   await trx.deleteFrom('staff_task').where('buyer_id', '=', userId).execute();

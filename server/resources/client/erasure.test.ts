@@ -209,24 +209,34 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
       .set({ status: 'sent', sent_at: new Date().toISOString() })
       .where('recipient', '=', PERSON.email)
       .execute();
-    // An order, paid.
-    await t.db
-      .insertInto('orders')
-      .values({
-        id: 'ord_erasure',
-        user_id: id,
-        email: PERSON.email,
-        lines: JSON.stringify([{ sku: 'guide', qty: 1 }]),
-        total_cents: 1900,
-        status: 'paid',
-        success_url: 'https://chassimmo.test/ok',
-        cancel_url: 'https://chassimmo.test/ko',
-        stripe_session_id: 'cs_test_erasure',
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-        paid_at: new Date().toISOString(),
-      })
-      .execute();
+    // An order, paid, and a checkout left unpaid, both with the details typed at checkout.
+    const address = (street: string) =>
+      JSON.stringify({ street, postcode: '75011', city: 'Paris 11e', inseeCode: '75111' });
+    for (const [orderId, status] of [
+      ['ord_erasure', 'paid'],
+      ['ord_erasure_unpaid', 'expired'],
+    ] as const)
+      await t.db
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          user_id: id,
+          email: PERSON.email,
+          lines: JSON.stringify([{ sku: 'guide', qty: 1 }]),
+          total_cents: 1900,
+          status,
+          success_url: 'https://chassimmo.test/ok',
+          cancel_url: 'https://chassimmo.test/ko',
+          stripe_session_id: `cs_test_${orderId}`,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+          paid_at: status === 'paid' ? new Date().toISOString() : null,
+          phone: SPACED_PHONE,
+          address: address(`${orderId} rue des Lilas`),
+          surface_m2: 45,
+          slots: JSON.stringify([{ date: '2026-12-01', period: 'matin' }]),
+        })
+        .execute();
     // A document whose content names them.
     const upload = await t.app.request('/api/client/documents/identite', {
       method: 'PUT',
@@ -363,9 +373,19 @@ describe('account deletion erases every copy of the person (issue 31)', () => {
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({
       email: null,
+      phone: null,
       total_cents: 1900,
-      stripe_session_id: 'cs_test_erasure',
+      stripe_session_id: 'cs_test_ord_erasure',
     });
+    // Its invoice names the property (kept 10 years, C. com. L123-22); the unpaid checkout keeps
+    // nothing of the person.
+    expect(order.address).toContain('ord_erasure rue des Lilas');
+    const unpaid = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', 'ord_erasure_unpaid')
+      .executeTakeFirstOrThrow();
+    expect(unpaid).toMatchObject({ email: null, phone: null, address: null, slots: null });
     expect(readdirSync(documentsDir, { recursive: true })).toEqual([]);
     if (!onPostgres()) {
       // The raw files: the database and its WAL no longer hold the new identity anywhere (the
