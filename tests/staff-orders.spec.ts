@@ -1,14 +1,18 @@
-import type { APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
 import { pdfFlatText } from '../server/mandates/pdf-text';
+import { formatEuro } from '../src/domain/format';
 import { appStarted, expect, queryDb, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
-import { bearer, demo, signIn } from './support/sign-in';
+import { fillCheckout, payCheckout } from './support/checkout';
+import { clientBrowser, demo, signIn } from './support/sign-in';
 
 /**
- * Issue 32, on the real server: a client pays a pack through the test checkout (with the
- * checkout's address, slot and CGV); the manager, on a phone, finds it in « Commandes », opens
- * its fiche, gives it a decorator and sets the appointment 16 days ahead: « Planifiée », the
- * client's e-mail carries the .ics, and the invoice downloads with the order's number.
+ * Issue 32, on the real server: a client on a phone pays a pack through the checkout page (the
+ * address, a slot, the CGV box) and the test checkout; the manager, on a phone too, finds it in
+ * « Commandes », opens its fiche, gives it a decorator and sets the appointment 16 days ahead:
+ * « Planifiée », the client's e-mail carries the .ics, and the client downloads from « Mes
+ * commandes » an invoice whose number and total are the order's.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -25,57 +29,41 @@ interface OutboxMail {
   attachments?: { filename: string; contentType: string; content: string }[];
 }
 
-/** A paid order of the demo client, through POST /api/payment and the test checkout. */
-async function paidOrder(request: APIRequestContext) {
-  const headers = await bearer(request, demo('client'));
-  const started = await request.post('/api/payment', {
-    headers,
-    data: {
-      lineItems: [
-        {
-          price_data: {
-            currency: 'eur',
-            product_data: { name: 'Pack', metadata: { productId: 2 } },
-            unit_amount: 69000,
-          },
-          quantity: 1,
-        },
-      ],
-      url: '/homestylz/pack/1',
-      checkout: {
-        address: {
-          street: '12 rue des Lilas',
-          postcode: '75011',
-          city: 'Paris 11e',
-          inseeCode: '75111',
-        },
-        surfaceM2: 48,
-        slots: [{ date: parisDayIn(20), period: 'matin' }],
-        phone: '06 12 34 56 78',
-        acceptCgv: true,
-        expressStart: false,
-      },
-    },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { url } = (await started.json()) as { url: string };
-  const orderId = new URL(url, 'http://x').pathname.split('/')[2]!;
-  const paid = await request.post(`/checkout/${orderId}/pay`, { maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const [row] = queryDb<{ number: string; status: string }>(
-    'select number, status from orders where id = ?',
+/**
+ * The demo client, on their phone, pays a pack as a person does: the pack page, « Valider »,
+ * the checkout page (address, city from the list, a slot, the CGV box), the test checkout.
+ */
+async function clientPaysOnPhone(browser: Browser, baseURL: string) {
+  const client = await clientBrowser(browser, baseURL, demo('client'));
+  const { page } = client;
+  await page.goto('/homestylz/pack/1');
+  await appStarted(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Mon panier' })
+    .getByRole('button', { name: 'Valider' })
+    .click();
+  await fillCheckout(page);
+  const orderId = await payCheckout(page);
+  await page.getByRole('button', { name: 'Payer (test)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  const [row] = queryDb<{ number: string; status: string; total_cents: number }>(
+    'select number, status, total_cents from orders where id = ?',
     orderId,
   );
   expect(row?.status).toBe('paid');
   expect(row?.number).toMatch(/^HS-\d{4}-\d{4,}$/);
-  return { orderId, number: row!.number, headers };
+  return { client, orderId, number: row!.number, totalCents: row!.total_cents };
 }
 
-test('the manager plans a paid order in « Commandes »; the client gets the .ics; the invoice downloads', async ({
+test('a client pays on a phone; the manager plans it in « Commandes »; the client gets the .ics and downloads the invoice', async ({
+  browser,
+  baseURL,
   page,
   request,
 }, testInfo) => {
-  const { orderId, number, headers } = await paidOrder(request);
+  const { client, orderId, number, totalCents } = await clientPaysOnPhone(browser, baseURL!);
 
   await signIn(page, demo('manager'), undefined, '/admin');
   await expect(page).toHaveURL(/\/wh-dashboard/);
@@ -147,12 +135,25 @@ test('the manager plans a paid order in « Commandes »; the client gets the .ic
     page.getByRole('button', { name: 'Télécharger la facture' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`facture-${number}.pdf`);
-  // The client downloads the same invoice through the API.
-  const invoice = await request.get(`/api/orders/${orderId}/invoice`, { headers });
-  expect(invoice.status()).toBe(200);
-  const text = pdfFlatText(Buffer.from(await invoice.body()));
+
+  // The client, on their phone: « Mes commandes » shows it planned; its invoice downloads with
+  // the order's number and total.
+  await client.page.goto('/dashboard');
+  const mine = client.page
+    .getByRole('region', { name: 'Mes commandes homestylz' })
+    .getByRole('listitem')
+    .filter({ has: client.page.getByRole('heading', { name: `Commande ${number}` }) });
+  await expect(mine).toContainText('Payée');
+  const [invoice] = await Promise.all([
+    client.page.waitForEvent('download'),
+    mine.getByRole('button', { name: /^Télécharger la facture/ }).click(),
+  ]);
+  expect(invoice.suggestedFilename()).toBe(`facture-${number}.pdf`);
+  const text = pdfFlatText(readFileSync((await invoice.path())!));
   expect(text).toContain(`Facture ${number}`);
   expect(text).toContain('Facture acquittée');
+  expect(text).toContain(formatEuro(totalCents / 100).replace(/[\s\u00a0\u202f]+/g, ' '));
+  await client.context.close();
 
   // Back to the list: the order shows as planned.
   await page.goto('/wh-dashboard/commandes');
