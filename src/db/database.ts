@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { APP_DATABASE_NAME } from './database-name';
 import type { BasketLine } from '../domain/basket';
 import type { GeoCommune, GeoDepartement } from '../domain/geography';
 import type { OutboxEntry } from '../domain/outbox';
@@ -97,7 +98,7 @@ export class AppDatabase extends Dexie {
   apiCache!: EntityTable<ApiCacheRecord, 'key'>;
   draftPhotos!: EntityTable<DraftPhotoRecord, 'id'>;
 
-  constructor(name = 'chassimmo') {
+  constructor(name = APP_DATABASE_NAME) {
     super(name);
     this.version(1).stores({
       drafts: 'flow',

@@ -4,6 +4,7 @@ import { buyerStepSchemas } from '../../src/domain/buyer-signup.schema';
 import { validOwnerSubmission } from '../../src/domain/owner-questionnaire.fixture';
 import { ownerStepSchemas } from '../../src/domain/owner-questionnaire.schema';
 import { appStarted, expect } from '../fixtures';
+import { storedRecords } from './browser-state';
 
 /** What both long forms share on screen (src/features/long-form/ui/step-frame.tsx). */
 
@@ -79,9 +80,26 @@ export async function openAtStep(
   const answers = Object.fromEntries(
     fields.filter((f) => f in form.answers).map((f) => [f, form.answers[f]]),
   );
-  // The page opens the app's database (Dexie, src/db/database.ts) as it reads the draft.
+  // A first visit opens on the intro without the app's database
+  // (src/features/long-form/draft-on-device.ts): starting creates it, as for a person, then the
+  // draft is written in it.
   await page.goto(form.path);
-  await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
+  const start = page.getByRole('button', { name: 'C’est parti !' });
+  await expect(start).toBeEnabled();
+  await start.click();
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await indexedDB.databases()).some((d) => d.name === 'chassimmo' && (d.version ?? 0) > 1),
+      ),
+    )
+    .toBe(true);
+  // The step the person reached is saved: nothing of the page writes after the draft below.
+  await expect
+    .poll(async () =>
+      (await storedRecords<{ flow: string }>(page, 'drafts')).some((d) => d.flow === form.flow),
+    )
+    .toBe(true);
   await page.evaluate(
     (draft) =>
       new Promise<void>((resolve, reject) => {

@@ -14,6 +14,7 @@ export {
   type FlowState,
 } from './machine';
 export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
+export { readDraftOnDevice } from './draft-on-device';
 export { checkBody } from './check';
 export { restoreStepAnswers, stepsOfFields } from './step-schemas';
 export {

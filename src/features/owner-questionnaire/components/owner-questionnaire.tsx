@@ -1,17 +1,21 @@
-import { useEffect } from 'react';
-import { LongFormPage } from '../../long-form';
+import { LongFormPage, readDraftOnDevice } from '../../long-form';
 import { START_PICTURE_ALT, ownerIntro } from './start-step';
 import { loadOwnerQuestions } from '../load-questions';
-import { readOwnerDraft } from '../owner-draft.repo';
 import { START_STEP, ownerStepPicture } from '../owner-steps';
-import { prefetchGeography } from '../../../lib/use-geography';
 
 const NO_EXTRA = {};
+/** The draft, read with IndexedDB's library only on a device that has the app's database. */
+const readOwnerDraft = readDraftOnDevice(() =>
+  import('../owner-draft.repo').then((m) => m.ownerDraft),
+);
 
-/** The owner questionnaire (spec 2.5, issue 4) at /questions-proprietaire: the intro, then the questions. */
+/**
+ * The owner questionnaire (spec 2.5, issue 4) at /questions-proprietaire: the intro, then the
+ * questions. The geography lists load with the questions (owner-questions.tsx), not with the intro:
+ * fetching, sorting and storing some 1,300 communes cost the page's first seconds a few hundred ms
+ * of main thread at 4× CPU (issue 27) for a person who has not started yet.
+ */
 export function OwnerQuestionnaire() {
-  // Spec 4.3: the geography lists load on opening (and stay on the device for later).
-  useEffect(() => prefetchGeography(), []);
   return (
     <LongFormPage
       readDraft={readOwnerDraft}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { OwnerStep } from '../../../domain/owner-questionnaire.schema';
 import {
   bedroomCounts,
@@ -21,6 +22,7 @@ import { DescriptionStep, DocumentsStep, PriceStep } from './detail-steps';
 import { CityStep, DepartmentStep } from './geography-steps';
 import { LongFormSteps, type LongFormCourse, type LongFormProps } from '../../long-form';
 import { ownerIntro } from './start-step';
+import { prefetchGeography } from '../../../lib/use-geography';
 
 /** The first two conditions (spec 2.5). */
 const statusOptions = selfLabelled(['Ancien', 'Neuf'] as const);
@@ -126,6 +128,9 @@ function CurrentStep({ q }: { q: OwnerQuestionnaire }) {
  */
 export default function OwnerQuestions(props: LongFormProps) {
   const q = useOwnerQuestionnaire(props);
+  // Spec 4.3: on initialisation the departments load, then the cities of every kept department
+  // (kept on the device, so an owner who loses signal further on still gets both lists).
+  useEffect(() => prefetchGeography(), []);
   return (
     <LongFormSteps
       form={q}
