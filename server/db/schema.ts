@@ -610,6 +610,24 @@ export interface UserBasketTable {
   updated_at: string;
 }
 
+/** Issue 33: a long form's draft copied for another device (docs/form-copies.md). */
+export interface FormCopyTable {
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  /** 'owner' | 'buyer' (src/domain/api/form-copies.ts). */
+  flow: string;
+  step: number;
+  /** JSON answers without any password (withoutSecrets); '{}' once the form is sent. */
+  answers: string;
+  /** The draft's Idempotency-Key: the submission under it marks the copy sent. */
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+  /** created_at + 7 days; updates do not move it. */
+  expires_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   contact_message: ContactMessageTable;
   app_user: UserTable;
@@ -648,4 +666,5 @@ export interface Database {
   staff_notification: StaffNotificationTable;
   retention_run: RetentionRunTable;
   user_basket: UserBasketTable;
+  form_copy: FormCopyTable;
 }

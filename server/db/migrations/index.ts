@@ -27,6 +27,7 @@ import * as m0027 from './0027_proposal_answer';
 import * as m0029 from './0029_user_basket';
 import * as m0028 from './0028_homestylz_orders';
 import * as m0030 from './0030_mail_attachments';
+import * as m0031 from './0031_form_copies';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them, one
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0029_user_basket': m0029,
   '0028_homestylz_orders': m0028,
   '0030_mail_attachments': m0030,
+  '0031_form_copies': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {
