@@ -35,6 +35,11 @@ export interface DraftRecord {
   idempotencyKey: string;
   /** Set when the server refused the submission (4xx): the next edit gets a new key. */
   failedKey?: string;
+  /**
+   * The token of the copy kept on the server (« Continuer sur un autre appareil », issue 33):
+   * each step change updates it. Not indexed, so no schema version.
+   */
+  copyToken?: string;
   updatedAt: number;
 }
 
