@@ -57,6 +57,7 @@ import { shopRoutes } from './resources/shop/shop.routes';
 import { staffOrdersRoutes } from './resources/shop/staff-orders.routes';
 import { stripeClient } from './resources/shop/payment';
 import { basketRoutes } from './resources/basket/basket.routes';
+import { formCopiesRoutes } from './resources/form-copies/form-copies.routes';
 
 export interface AppDeps {
   env: Env;
@@ -185,6 +186,8 @@ export function createApp({
   );
   app.route('/api', userRoutes({ db, users, tokens, mails, throttle }));
   app.route('/api', registerRoutes({ db, users, accountTokens, mails, limits, publicUrl }));
+  // « Continuer sur un autre appareil » (issue 33, docs/form-copies.md): public, by token.
+  app.route('/api', formCopiesRoutes({ db, mails, limits, publicUrl, now }));
   // The staff area (issue 15, docs/staff-area.md).
   const staff = { db, users, accountTokens, tokens, mails, publicUrl, now, push };
   app.route('/api', staffBuyersRoutes(staff));

@@ -220,8 +220,12 @@ export interface IdempotentPost<T, P> {
    * key's claim.
    */
   prepare: (c: Context, data: T, replay: boolean) => Promise<Prepared<P>>;
-  /** The submission itself, in the transaction that stores its answer under the key. */
-  work: (trx: Transaction<Database>, data: T, prepared: P) => Promise<StoredAnswer>;
+  /**
+   * The submission itself, in the transaction that stores its answer under the key (given too:
+   * the copies of the draft sent under it are marked sent, issue 33; undefined when a keyed
+   * change runs without one, server/staff/keyed-change.ts).
+   */
+  work: (trx: Transaction<Database>, data: T, prepared: P, key?: string) => Promise<StoredAnswer>;
   /** An error of `work` that is an answer (a known e-mail…), or undefined to let it through. */
   refusal?: (c: Context, error: unknown) => Response | undefined;
 }
@@ -294,7 +298,7 @@ export function idempotentPost<T, P>({
       const { value } = prepared;
       let answer: StoredAnswer | undefined;
       try {
-        answer = await settle(db, scope, key, claimed.token, (trx) => work(trx, data, value));
+        answer = await settle(db, scope, key, claimed.token, (trx) => work(trx, data, value, key));
       } catch (error) {
         const refused = refusal?.(c, error);
         if (refused) return refused;

@@ -26,6 +26,8 @@ import {
   visitCounts,
 } from '../../src/domain/property';
 import { CONTROL_CHARACTERS } from '../../src/domain/text';
+import { formatLongDate } from '../../src/domain/dates';
+import type { FormCopyFlow } from '../../src/domain/api/form-copies';
 
 export interface Mail {
   to: string;
@@ -667,4 +669,39 @@ export function matchingBuyerMail(
       action: { label: 'Ouvrir la fiche', url: match.ficheUrl },
     },
   );
+}
+
+/** What each flow's copy is, in the mail that carries its link (issue 33). */
+const formCopyWhat: Record<FormCopyFlow, string> = {
+  owner: 'la description de votre bien',
+  buyer: 'votre inscription',
+};
+
+/**
+ * Issue 33 (docs/form-copies.md): the link that opens a half-filled long form on another
+ * device, to the address the person typed. Signed by the flow's brand (Chassimmo for both).
+ * Nothing the person typed is echoed: the mail may go to any address.
+ */
+export function formCopyLinkMail(
+  to: string,
+  flow: FormCopyFlow,
+  url: string,
+  expiresAt: string,
+): Mail {
+  const what = formCopyWhat[flow];
+  return render(to, `Reprenez ${what} sur un autre appareil`, {
+    greeting: 'Bonjour,',
+    paragraphs: [
+      `Vous avez commencé ${what} sur le site de ${company.brand}. Ouvrez ce lien sur l’appareil de votre choix pour reprendre là où vous en étiez\u00a0: vos réponses vous y attendent.`,
+    ],
+    action: { label: 'Reprendre ma saisie', url },
+    after: [
+      `Ce lien est valable jusqu’au ${formatLongDate(expiresAt)}. Gardez-le pour vous, car il ouvre vos réponses.${
+        flow === 'buyer'
+          ? ' Votre mot de passe n’est jamais copié\u00a0: vous le saisirez à nouveau.'
+          : ''
+      }`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail.',
+    ],
+  });
 }

@@ -4,6 +4,7 @@ import { company } from '../../../src/domain/company';
 import { ownerSubmissionSchema } from '../../../src/domain/owner-questionnaire.schema';
 import type { Db } from '../../db/database';
 import { ownerLeadArrived } from '../routing/routing.repo';
+import { markFormCopiesSent } from '../form-copies/form-copies.repo';
 import { insertOwnerLead } from './owner-leads.repo';
 import { notifyMatchingHunters } from '../matches/match-notices';
 import type { GeoIndex } from '../../geo/geo-data';
@@ -57,10 +58,12 @@ export function biensRoutes({
           value: { city, confirmOwner: await visitorMailAllowed(limits.throttle, contact.email) },
         };
       },
-      work: async (trx, { bien, contact }, { city, confirmOwner }) => {
+      work: async (trx, { bien, contact }, { city, confirmOwner }, key) => {
         const now = new Date().toISOString();
         const stored = cityValue(city);
         const property = await insertOwnerLead(trx, contact, bien, stored, now);
+        // Issue 33: a copy of this draft on another device is told the questionnaire was sent.
+        await markFormCopiesSent(trx, 'owner', key, now);
         // Issue 31: given to a hunter by the managers' rule, and its reminders planned.
         await ownerLeadArrived(trx, property.id, Date.parse(now));
         // The mails are stored with the lead (one transaction): neither exists without the other,

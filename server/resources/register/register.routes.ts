@@ -8,6 +8,7 @@ import { apiError } from '../../http/errors';
 import { limitPublicForm, type FormLimits } from '../../http/form-limits';
 import { idempotentPost } from '../../http/idempotency';
 import { underApi } from '../../http/paths';
+import { markFormCopiesSent } from '../form-copies/form-copies.repo';
 import { DuplicateEmail, registerBuyer, type RegistrationDeps } from './register.repo';
 
 export interface RegisterDeps extends Omit<RegistrationDeps, 'staffEmail'> {
@@ -48,10 +49,12 @@ export function registerRoutes({
         }
         return { value: await hashPassword(password) };
       },
-      work: async (trx, registration, passwordHash) => ({
-        status: 201,
-        body: await registerBuyer(trx, { ...deps, staffEmail }, registration, passwordHash),
-      }),
+      work: async (trx, registration, passwordHash, key) => {
+        const body = await registerBuyer(trx, { ...deps, staffEmail }, registration, passwordHash);
+        // Issue 33: a copy of this draft on another device is told the signup was sent.
+        await markFormCopiesSent(trx, 'buyer', key, new Date().toISOString());
+        return { status: 201, body };
+      },
       refusal: (c, error) =>
         error instanceof DuplicateEmail
           ? apiError(c, 409, ALREADY_REGISTERED, { email: ALREADY_REGISTERED })
