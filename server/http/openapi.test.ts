@@ -75,6 +75,10 @@ describe('GET /api/openapi.json', () => {
         'GET /api/staff/buyers/{buyerId}/matches',
         'GET /api/staff/leads/{leadId}/matches',
         'POST /api/staff/buyers/{buyerId}/proposals',
+        'POST /api/form-copies',
+        'GET /api/form-copies/{token}',
+        'PUT /api/form-copies/{token}',
+        'POST /api/form-copies/{token}/email',
       ]),
     );
     for (const methods of Object.values(doc.paths))
@@ -88,6 +92,13 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(register?.properties ?? {})).toEqual(
       expect.arrayContaining(['email', 'password', 'project']),
     );
+    // Issue 33: a form's copy is its flow, step, answers and key (never a password field).
+    expect(Object.keys(bodyOf('/api/form-copies')?.properties ?? {})).toEqual([
+      'flow',
+      'step',
+      'answers',
+      'idempotencyKey',
+    ]);
     const contact = bodyOf('/api/contact');
     expect(contact?.properties?.brand).toMatchObject({ enum: ['main', 'homestylz'] });
     // The error shape, documented once.

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  FORM_COPIES_PATH,
+  FORM_COPY_EMAIL_PATH,
+  FORM_COPY_PATH,
+  formCopyCreateSchema,
+  formCopyEmailSchema,
+  formCopyUpdateSchema,
+} from './form-copies';
 import { MY_BASKET_MERGE_PATH, MY_BASKET_PATH, basketMergeSchema, basketPutSchema } from './basket';
 import { ownerSubmissionSchema } from '../owner-questionnaire.schema';
 import { changePasswordSchema } from '../auth.schema';
@@ -151,6 +159,29 @@ const table: [string, [Method, string, string, Details?][]][] = [
         REGISTER_PATH,
         'Créer un compte acquéreur et son projet (spec 2.6)',
         { idempotent: true, body: registerSchema, status: 201, answer: registeredSchema },
+      ],
+      [
+        'post',
+        FORM_COPIES_PATH,
+        'Copier un formulaire commencé pour le continuer sur un autre appareil (7 jours, sans mot de passe)',
+        { body: formCopyCreateSchema, status: 201 },
+      ],
+      [
+        'get',
+        FORM_COPY_PATH,
+        'Lire la copie d’un formulaire par son jeton (404 inconnu ou expiré, 410 déjà envoyé, 429 trop de jetons erronés)',
+      ],
+      [
+        'put',
+        FORM_COPY_PATH,
+        'Mettre à jour la copie d’un formulaire (étape et réponses)',
+        { body: formCopyUpdateSchema },
+      ],
+      [
+        'post',
+        FORM_COPY_EMAIL_PATH,
+        'Envoyer par e-mail le lien de reprise d’un formulaire',
+        { body: formCopyEmailSchema, status: 202 },
       ],
     ],
   ],
