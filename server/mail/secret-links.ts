@@ -8,8 +8,11 @@ import { MASKED_LINK } from '../../src/domain/api/mails';
  */
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
-/** The pages whose link carries a one-time code that opens the account (account-links.ts). */
-const SECRET_PAGES = /^\/(activation|reinitialiser-mot-de-passe)\//;
+/**
+ * The pages whose link carries a one-time code that opens the account (account-links.ts), or
+ * the token that opens a form's copy (`/{page}/reprendre/{token}`, issue 33).
+ */
+const SECRET_PAGES = /^\/(activation|reinitialiser-mot-de-passe)\/|\/reprendre\//;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -14,6 +14,7 @@ import { apiErrorSchema } from '../../../src/domain/api/errors';
 import { validRegistration } from '../../../src/domain/buyer-signup.fixture';
 import { validOwnerSubmission } from '../../../src/domain/owner-questionnaire.fixture';
 import { closeAfterEach, fieldErrorsOf, makeTestApp, postJson } from '../../test-app';
+import { isSecretLink } from '../../mail/secret-links';
 import { formCopyTokenHash } from './form-copies.repo';
 
 const keep = closeAfterEach();
@@ -267,6 +268,8 @@ describe('form copies (issue 33)', () => {
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe('Reprenez votre inscription sur un autre appareil');
     expect(mail!.links).toContain(copy.url);
+    // The queue's readers (« Courriels ») never show the token.
+    expect(isSecretLink(copy.url)).toBe(true);
     expect(mail!.text).toContain('L’équipe Chassimmo');
     expect(mail!.text).toContain('29\u00a0novembre\u00a02026');
     expect(mail!.text).not.toContain('Maison2026');
