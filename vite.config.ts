@@ -160,6 +160,18 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             // Tailwind's one pass over the stylesheet is most of the build's time, by design: no
             // warning about it on every build (a slow machine printed one).
             checks: { pluginTimings: false },
+            // The islands (src/app/islands.ts) load on demand pieces the whole app also imports:
+            // on a prerendered page each comes without the app, in the app it is already there.
+            // The service worker's lifecycle (sw-registration.ts) likewise. Being told so on every
+            // build says nothing; any other ineffective dynamic import still warns.
+            onLog(level, log, handler) {
+              const expected =
+                log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+                /is dynamically imported by (src\/app\/islands\.ts|src\/features\/offline\/sw-registration\.ts) but/.test(
+                  log.message,
+                );
+              if (!expected) handler(level, log);
+            },
             treeshake: {
               // The long form's modules run nothing when imported: what a page takes from the
               // folder's one door (index.ts) is all it gets, the intro without the engine.
