@@ -293,6 +293,7 @@ export function toOrderView(order: Order, now: string): OrderView {
         ? { start: order.appointmentStart, end: order.appointmentEnd }
         : null,
     canPay: pending && !isPastExpiry(order, now),
-    hasInvoice: order.status === 'paid' || order.status === 'refunded',
+    // An order paid before numbers existed (migration 0028) has no invoice to give.
+    hasInvoice: (order.status === 'paid' || order.status === 'refunded') && order.number !== null,
   };
 }

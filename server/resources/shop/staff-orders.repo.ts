@@ -18,7 +18,7 @@ import type { MailQueue } from '../../mail/mail-queue';
 import { orderAppointmentMail } from '../../mail/order-appointment-mail';
 import { audit } from '../../staff/audit';
 import { toUser } from '../users/users.repo';
-import { findOrder, type Order } from './orders.repo';
+import { findOrder, toOrderView, type Order } from './orders.repo';
 
 /**
  * The staff « Commandes » (issue 32, docs/shop.md): the list, the fiche, and the team's follow-up
@@ -116,26 +116,10 @@ export async function staffOrderView(
     personOf(db, order.userId),
     personOf(db, order.decoratorId),
   ]);
-  const paidLike = order.status === 'paid' || order.status === 'refunded';
   return {
-    id: order.id,
-    number: order.number,
-    status: order.status,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt,
-    expiresAt: order.status === 'pending' ? order.expiresAt : null,
-    lines: order.lines,
-    totalCents: order.totalCents,
-    address: order.address,
-    surfaceM2: order.surfaceM2,
-    slots: order.slots,
-    fulfilment: order.fulfilment,
-    appointment:
-      order.appointmentStart && order.appointmentEnd
-        ? { start: order.appointmentStart, end: order.appointmentEnd }
-        : null,
+    // What the client sees; never « pay » from the staff's side.
+    ...toOrderView(order, new Date().toISOString()),
     canPay: false,
-    hasInvoice: paidLike && order.number !== null,
     client: {
       userId: order.userId,
       name: client ? fullName(client) : null,
