@@ -60,6 +60,8 @@ const QUEUED_PATTERNS: readonly (readonly [string, RegExp, OutboxFlow])[] = [
   ['POST', LEAD_ASSIGN, 'staff-assign'],
   // Issue 29: a task ticked done or undone (a new task: QUEUED_PATHS).
   ['POST', TASK_DONE_PATTERN, 'staff-task'],
+  // Issue 33: the copy of a long form's draft follows each step (src/domain/api/form-copies.ts).
+  ['PUT', /^\/api\/form-copies\/[A-Za-z0-9_-]{43}$/, 'form-copy'],
 ];
 
 /**

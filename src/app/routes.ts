@@ -4,6 +4,7 @@ import { authPages } from '../features/auth';
 import { buyerSignupPages } from '../features/buyer-signup';
 import { clientAreaPages } from '../features/client-area';
 import { homestylzPages } from '../features/homestylz';
+import { formCopyResumePages } from '../features/long-form';
 import { shopPages } from '../features/shop';
 import { ownerQuestionnairePages } from '../features/owner-questionnaire';
 import { staffAreaPages } from '../features/staff-area';
@@ -98,6 +99,13 @@ export const routes: AppRoute[] = [
     title: signupTitle,
     prerender: false,
   }),
+  // Issue 33: a long form begun on another device (one page for both forms).
+  accountRoute('/signup/reprendre/:token', formCopyResumePages.FormCopyResumePage, 'Reprise'),
+  accountRoute(
+    '/questions-proprietaire/reprendre/:token',
+    formCopyResumePages.FormCopyResumePage,
+    'Reprise',
+  ),
   accountRoute('/signin', authPages.SignInPage, 'Connexion à votre espace'),
   accountRoute('/admin', authPages.AdminSignInPage, 'Connexion équipe'),
   accountRoute('/mot-de-passe-oublie', authPages.ForgotPasswordPage, 'Mot de passe oublié'),

@@ -109,6 +109,7 @@ function writeDraft(flow: DraftFlow, patch: DraftPatch) {
       updatedAt: Date.now(),
     };
     if (current?.failedKey && !renew) next.failedKey = current.failedKey;
+    if (current?.copyToken) next.copyToken = current.copyToken;
     await appDb.drafts.put(next);
     return { record: next, created: !current };
   });
@@ -135,5 +136,29 @@ export async function clearDraftIfKey(flow: DraftFlow, key: string): Promise<voi
   await appDb.transaction('rw', appDb.drafts, async () => {
     const current = await appDb.drafts.get(flow);
     if (current?.idempotencyKey === key) await appDb.drafts.delete(flow);
+  });
+}
+
+/** The copy of this draft kept on the server (issue 33): its token, so each step updates it. */
+export async function setDraftCopyToken(flow: DraftFlow, token: string): Promise<void> {
+  await appDb.drafts.update(flow, { copyToken: token });
+}
+
+/**
+ * The copy opened from another device replaces this device's draft of the flow: its step,
+ * answers, Idempotency-Key (both devices send under one key) and token.
+ */
+export async function adoptDraftCopy(
+  flow: DraftFlow,
+  copy: { step: number; answers: Record<string, unknown>; idempotencyKey: string; token: string },
+): Promise<void> {
+  unsaved.delete(flow);
+  await appDb.drafts.put({
+    flow,
+    step: copy.step,
+    answers: withoutSecrets(copy.answers),
+    idempotencyKey: copy.idempotencyKey,
+    copyToken: copy.token,
+    updatedAt: Date.now(),
   });
 }

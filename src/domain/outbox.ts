@@ -18,7 +18,9 @@ export type OutboxFlow =
   | 'message'
   | 'staff-stage'
   | 'staff-assign'
-  | 'staff-task';
+  | 'staff-task'
+  /** The copy of a long form's draft following it for another device (issue 33). */
+  | 'form-copy';
 /** The flows whose submission is a draft kept in Dexie until the server confirms it. */
 export const isDraftFlow = (flow: OutboxFlow): flow is 'owner' | 'buyer' =>
   flow === 'owner' || flow === 'buyer';
@@ -264,6 +266,7 @@ export const outboxFlowNames: Record<OutboxFlow, { label: string; feminine: bool
   'staff-stage': { label: 'Changement d’étape', feminine: false },
   'staff-assign': { label: 'Attribution', feminine: true },
   'staff-task': { label: 'Tâche', feminine: true },
+  'form-copy': { label: 'Saisie pour un autre appareil', feminine: true },
 };
 
 /** The outbox entries of the visit report `ref` (the report and its photos). */

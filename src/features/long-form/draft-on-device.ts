@@ -1,8 +1,5 @@
 import { APP_DATABASE_NAME } from '../../db/database-name';
-import type { DraftStorage } from '../../db/drafts.repo';
-import type { FlowDraft } from './draft';
-
-type DraftReading = FlowDraft | null | Exclude<DraftStorage, 'ok'>;
+import type { DraftReading } from './draft';
 
 /**
  * Whether this device may hold a draft: false only when the browser says the app's database does

@@ -9,6 +9,34 @@ export interface FlowDraft {
   key: string;
 }
 
+/** How a page reads its draft: found, none, why not, or sent from another device (issue 33). */
+export type DraftReading = FlowDraft | null | Exclude<DraftStorage, 'ok'> | 'sent';
+
+/**
+ * The copy's code (issue 33) is loaded only for a draft that has a copy: a form never continued
+ * elsewhere does not download it.
+ */
+const loadCopyApi = () => import('./copy/copy-api');
+
+/** The draft's copy on the server follows its step and answers (never awaited by the form). */
+function followCopy(record: repo.DraftRecord): void {
+  const token = record.copyToken;
+  if (!token) return;
+  void loadCopyApi()
+    .then(({ updateCopy }) => updateCopy(token, record))
+    .catch(() => undefined);
+}
+
+/** Whether the draft's copy says the form was sent from the other device (false offline). */
+async function sentElsewhere(token: string): Promise<boolean> {
+  try {
+    const { readCopy } = await loadCopyApi();
+    return (await readCopy(token, 5_000)).status === 'sent';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * One flow's draft in IndexedDB (DESIGN.md, offline model), as the two long forms use it: the
  * step and every answer (never a password), kept until the server confirmed the submission, with
@@ -21,13 +49,22 @@ export function flowDraft(flow: DraftFlow) {
   let fallbackKey: string | undefined;
 
   return {
-    /** The saved draft, null when there is none, 'full' or 'refused' when it cannot be read. */
-    async read(): Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>> {
+    /** The flow the draft belongs to ('owner', 'buyer', …). */
+    flow,
+    /**
+     * The saved draft, null when there is none, 'full' or 'refused' when it cannot be read, 'sent'
+     * when its copy says another device sent the form (the draft is then cleared: it cannot be
+     * sent a second time).
+     */
+    async read(): Promise<DraftReading> {
       try {
         const draft = await repo.readDraft(flow);
-        return draft
-          ? { step: draft.step, answers: draft.answers, key: draft.idempotencyKey }
-          : null;
+        if (!draft) return null;
+        if (draft.copyToken && (await sentElsewhere(draft.copyToken))) {
+          await repo.clearDraftIfKey(flow, draft.idempotencyKey);
+          return 'sent';
+        }
+        return { step: draft.step, answers: draft.answers, key: draft.idempotencyKey };
       } catch (error) {
         return repo.draftStorageFailure(error);
       }
@@ -36,7 +73,11 @@ export function flowDraft(flow: DraftFlow) {
     /** Saves a step change or changed answers: 'ok', or why the device did not store them. */
     async save(patch: { step?: number; answers?: object }): Promise<DraftStorage> {
       try {
-        await repo.saveDraft(flow, patch as { step?: number; answers?: Record<string, unknown> });
+        const record = await repo.saveDraft(
+          flow,
+          patch as { step?: number; answers?: Record<string, unknown> },
+        );
+        if (patch.step !== undefined) followCopy(record);
         return 'ok';
       } catch (error) {
         return repo.draftStorageFailure(error);

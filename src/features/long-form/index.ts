@@ -15,6 +15,7 @@ export {
 } from './machine';
 export { flowDraft, type FlowDraft, type FlowDraftStore } from './draft';
 export { readDraftOnDevice } from './draft-on-device';
+export { formCopyResumePages } from './resume-pages';
 export { checkBody } from './check';
 export { restoreStepAnswers, stepsOfFields } from './step-schemas';
 export {

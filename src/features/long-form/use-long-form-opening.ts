@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DraftStorage } from '../../db/drafts.repo';
-import type { FlowDraft } from './draft';
+import type { DraftReading, FlowDraft } from './draft';
 
 export type DraftRead =
-  { status: 'reading' } | { status: 'read'; draft: FlowDraft | null; storage: DraftStorage };
+  | { status: 'reading' }
+  | {
+      status: 'read';
+      draft: FlowDraft | null;
+      storage: DraftStorage;
+      /** The form was sent from another device (issue 33): this device's draft is gone. */
+      sentElsewhere?: boolean;
+    };
 
 const LOAD_FAILED =
   'Les questions n’ont pas pu être chargées. Vérifiez votre connexion puis réessayez.';
@@ -19,7 +26,7 @@ export function useLongFormOpening<View>({
   loadQuestions,
   startStep,
 }: {
-  readDraft: () => Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>>;
+  readDraft: () => Promise<DraftReading>;
   loadQuestions: () => Promise<{ default: View }>;
   startStep: number;
 }) {
@@ -47,6 +54,10 @@ export function useLongFormOpening<View>({
     let current = true;
     void readDraft().then((draft) => {
       if (!current) return;
+      if (draft === 'sent') {
+        setRead({ status: 'read', draft: null, storage: 'ok', sentElsewhere: true });
+        return;
+      }
       const found = typeof draft === 'string' ? null : draft;
       setRead({ status: 'read', draft: found, storage: typeof draft === 'string' ? draft : 'ok' });
       if (found && found.step > startStep) open(false);

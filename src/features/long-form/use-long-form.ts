@@ -1,4 +1,5 @@
 import { useCallback, useReducer, useState } from 'react';
+import { formCopyFlows, type FormCopyFlow } from '../../domain/api/form-copies';
 import { isFinalRefusal } from '../../domain/outbox';
 import { toApiFailure, type ApiFailure } from '../../lib/api';
 import { useWaitingAtOpening } from '../offline/submission-status';
@@ -80,7 +81,7 @@ export interface LongFormFlow<Answers extends object, Input, Body, Step extends 
  */
 export function useLongForm<Answers extends object, Input, Body, Step extends number>(
   flow: LongFormFlow<Answers, Input, Body, Step>,
-  { draft, begin, storage: storageAtOpening }: LongFormProps,
+  { draft, begin, storage: storageAtOpening, resumeNotice }: LongFormProps,
   seed?: Partial<Answers>,
 ) {
   const { machine } = flow;
@@ -210,11 +211,18 @@ export function useLongForm<Answers extends object, Input, Body, Step extends nu
     onPrevious: previous,
   };
 
+  /** The flow, when it may be continued on another device (issue 33); null otherwise. */
+  const copyFlow = (formCopyFlows as readonly string[]).includes(flow.draft.flow)
+    ? (flow.draft.flow as FormCopyFlow)
+    : null;
+
   return {
     bounds,
     step,
     answers,
     resumed,
+    resumeNotice,
+    copyFlow,
     storage,
     sending,
     failure,

@@ -56,10 +56,13 @@ export function LongFormFrame({
   picture,
   busy = false,
   cardRef,
+  below,
   children,
 }: {
   /** Progress and notices, above the card. */
   top?: ReactNode;
+  /** A secondary action under the card (« Continuer sur un autre appareil »). */
+  below?: ReactNode;
   /**
    * The step's picture beside the card (the public forms); without one, the card alone, under
    * what the page puts above it (a form of the staff area, used on a phone during a visit).
@@ -80,6 +83,7 @@ export function LongFormFrame({
         >
           {children}
         </div>
+        {below}
       </div>
     );
   return (
@@ -104,6 +108,7 @@ export function LongFormFrame({
           </div>
           <div className="min-w-0 p-5 sm:p-8 lg:p-12">{children}</div>
         </div>
+        {below}
       </div>
     </div>
   );

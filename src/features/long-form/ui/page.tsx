@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import { takeResumeNotice } from '../copy/resume-handoff';
 import type { DraftStorage } from '../../../db/drafts.repo';
-import type { FlowDraft } from '../draft';
+import type { DraftReading } from '../draft';
 import type { DraftSnapshot } from '../machine';
 import { useLongFormOpening } from '../use-long-form-opening';
-import { LongFormFrame, type LongFormPicture } from './frame';
+import { LongFormFrame, LongFormNotice, type LongFormPicture } from './frame';
 import { LongFormIntro, type LongFormIntroContent } from './intro';
 
 /** What a long form's questions get from its page. */
@@ -14,7 +15,13 @@ export interface LongFormProps {
   begin: boolean;
   /** How the page's reading of the draft went. */
   storage: DraftStorage;
+  /** The draft was just loaded from another device's copy (issue 33): the notice says when. */
+  resumeNotice?: string;
 }
+
+/** Said on the intro once the form was sent from another device (issue 33). */
+const SENT_ELSEWHERE =
+  'Ce formulaire a été envoyé depuis un autre appareil\u00a0: il n’y a plus rien à envoyer ici.';
 
 /**
  * A long form's page: its intro (START, prerendered, the first paint) in the frame, then the
@@ -29,7 +36,7 @@ export function LongFormPage<Extra extends object>({
   intro,
   extra,
 }: {
-  readDraft: () => Promise<FlowDraft | null | Exclude<DraftStorage, 'ok'>>;
+  readDraft: () => Promise<DraftReading>;
   loadQuestions: () => Promise<{ default: ComponentType<LongFormProps & Extra> }>;
   startStep: number;
   /** The intro's picture (the largest paint: loaded first). */
@@ -37,6 +44,7 @@ export function LongFormPage<Extra extends object>({
   intro: LongFormIntroContent;
   extra: Extra;
 }) {
+  const [resumeNotice] = useState(takeResumeNotice);
   const { read, questions, loading, loadError, open } = useLongFormOpening({
     readDraft,
     loadQuestions,
@@ -45,13 +53,24 @@ export function LongFormPage<Extra extends object>({
   if (questions && read.status === 'read') {
     const Questions = questions.view;
     return (
-      <Questions draft={read.draft} begin={questions.begin} storage={read.storage} {...extra} />
+      <Questions
+        draft={read.draft}
+        begin={questions.begin}
+        storage={read.storage}
+        resumeNotice={resumeNotice}
+        {...extra}
+      />
     );
   }
   return (
     <LongFormFrame
       busy={read.status === 'reading' || loading}
       picture={{ ...picture, priority: true }}
+      top={
+        read.status === 'read' && read.sentElsewhere ? (
+          <LongFormNotice>{SENT_ELSEWHERE}</LongFormNotice>
+        ) : undefined
+      }
     >
       <LongFormIntro
         {...intro}

@@ -8,6 +8,8 @@ import {
 import { LongFormIntro, type LongFormIntroContent } from './intro';
 import { ProgressPhases, phaseIndex, type Phase } from './progress-phases';
 import { RestartButton } from './restart-dialog';
+import { FORM_COPY_FROM_STEP, type FormCopyFlow } from '../../../domain/api/form-copies';
+import { CopyOffer } from '../copy/copy-offer';
 import { storageNotice } from './storage-notice';
 
 /** The progress above a question step, with 'Recommencer' beside it. */
@@ -63,8 +65,10 @@ export function LongFormStepFrame({
   picture,
   progress,
   resumed,
+  resumeNotice,
   unstored,
   task,
+  below,
   children,
 }: {
   /** The id of the flow's step titles. */
@@ -77,6 +81,10 @@ export function LongFormStepFrame({
   progress: LongFormProgress | null;
   /** The answers were found again on the device: said until the first move. */
   resumed: boolean;
+  /** The answers come from another device's copy (issue 33): said instead, with its date. */
+  resumeNotice?: string;
+  /** Under the card: « Continuer sur un autre appareil ». */
+  below?: ReactNode;
   /** Why the device does not store the answers, if it does not. */
   unstored: 'full' | 'refused' | null;
   /** What is being filled in, with its article: 'le questionnaire', 'l’inscription'. */
@@ -111,6 +119,7 @@ export function LongFormStepFrame({
     <LongFormFrame
       cardRef={card}
       picture={picture}
+      below={below}
       top={
         <div ref={above}>
           {progress ? (
@@ -132,7 +141,8 @@ export function LongFormStepFrame({
           ) : null}
           {resumed && moves === 0 ? (
             <LongFormNotice>
-              Vos réponses ont été retrouvées&nbsp;: reprenez là où vous vous étiez arrêté.
+              {resumeNotice ??
+                'Vos réponses ont été retrouvées\u00a0: reprenez là où vous vous étiez arrêté.'}
             </LongFormNotice>
           ) : null}
           {unstored ? (
@@ -183,6 +193,10 @@ export function LongFormSteps({
     step: number;
     moves: number;
     resumed: boolean;
+    resumeNotice?: string;
+    /** The flow, when it may be continued on another device (issue 33). */
+    copyFlow?: FormCopyFlow | null;
+    answers?: object;
     storage: 'ok' | 'full' | 'refused';
     next: () => void;
     restart: () => Promise<void>;
@@ -217,6 +231,12 @@ export function LongFormSteps({
           : null
       }
       resumed={form.resumed && asking}
+      resumeNotice={form.resumeNotice}
+      below={
+        asking && form.copyFlow && step >= FORM_COPY_FROM_STEP ? (
+          <CopyOffer flow={form.copyFlow} step={step} answers={form.answers ?? {}} />
+        ) : null
+      }
       unstored={form.storage !== 'ok' && step !== bounds.confirm ? form.storage : null}
     >
       {step === bounds.start ? (

@@ -118,7 +118,8 @@ export function ReportScreen({ reportRef, paths }: { reportRef: string; paths: R
       .read()
       .then((draft) => {
         if (!current) return;
-        if (draft === null) setRead({ status: 'missing' });
+        // 'sent' is for the drafts copied to another device (issue 33), never a report's.
+        if (draft === null || draft === 'sent') setRead({ status: 'missing' });
         else if (typeof draft === 'string')
           setRead({
             status: 'read',
