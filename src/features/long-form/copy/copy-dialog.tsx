@@ -187,7 +187,7 @@ export function CopyDialog({ flow, step, answers, onClose }: CopyDialogProps) {
                 onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={emailError ? 'copie-email-erreur' : undefined}
-                className="input input-bordered input-sm min-w-0 flex-1"
+                className="input input-bordered input-sm w-full min-w-0 sm:flex-1"
               />
               <button type="submit" className="btn btn-primary btn-sm" disabled={sending}>
                 Envoyer le lien

@@ -94,70 +94,73 @@ export default function FormCopyResumePage() {
   };
 
   return (
-    <LongFormFrame busy={opening.status === 'opening'}>
-      {opening.status === 'opening' ? (
-        <p role="status" className="flex items-center gap-2">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          Ouverture de votre saisie…
-        </p>
-      ) : opening.status === 'choose' ? (
-        <div>
-          <LongFormTitle id={TITLE_ID}>Quelle saisie garder&nbsp;?</LongFormTitle>
-          <p className="mt-3 text-base-content/80">
-            Cet appareil a déjà des réponses à ce formulaire, différentes de celles de l’autre
-            appareil (saisie du {savedOn(opening.copy.updatedAt)}). Celle que vous ne gardez pas
-            sera effacée de cet appareil.
+    // Under the site's fixed header, as the forms' own pages.
+    <div className="min-h-[70vh] bg-base-200 pb-8 pt-16 sm:pt-20">
+      <LongFormFrame busy={opening.status === 'opening'}>
+        {opening.status === 'opening' ? (
+          <p role="status" className="flex items-center gap-2">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            Ouverture de votre saisie…
           </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void take(opening.copy)}
-            >
-              Reprendre la saisie de l’autre appareil
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => navigate(formPath, { replace: true })}
-            >
-              Garder la saisie de cet appareil
+        ) : opening.status === 'choose' ? (
+          <div>
+            <LongFormTitle id={TITLE_ID}>Quelle saisie garder&nbsp;?</LongFormTitle>
+            <p className="mt-3 text-base-content/80">
+              Cet appareil a déjà des réponses à ce formulaire, différentes de celles de l’autre
+              appareil (saisie du {savedOn(opening.copy.updatedAt)}). Celle que vous ne gardez pas
+              sera effacée de cet appareil.
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void take(opening.copy)}
+              >
+                Reprendre la saisie de l’autre appareil
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => navigate(formPath, { replace: true })}
+              >
+                Garder la saisie de cet appareil
+              </button>
+            </div>
+          </div>
+        ) : opening.status === 'unknown' ? (
+          <div>
+            <LongFormTitle id={TITLE_ID}>Ce lien n’est plus valable</LongFormTitle>
+            <p className="mt-3 text-base-content/80">
+              Il a expiré (un lien dure 7&nbsp;jours), ou il est incomplet. Vos réponses ne sont
+              plus disponibles par ce lien&nbsp;: vous pouvez recommencer le formulaire.
+            </p>
+            <Link href={formPath} className="btn btn-primary mt-6">
+              Recommencer le formulaire
+            </Link>
+          </div>
+        ) : opening.status === 'sent' ? (
+          <div>
+            <LongFormTitle id={TITLE_ID}>Ce formulaire a déjà été envoyé</LongFormTitle>
+            <p className="mt-3 text-base-content/80">
+              Il a été envoyé depuis un autre appareil&nbsp;: il n’y a plus rien à faire ici. Vous
+              recevrez nos nouvelles à l’adresse e-mail indiquée.
+            </p>
+            <Link href="/" className="btn btn-outline mt-6">
+              Retour à l’accueil
+            </Link>
+          </div>
+        ) : (
+          <div>
+            <LongFormTitle id={TITLE_ID}>Votre saisie n’a pas pu être ouverte</LongFormTitle>
+            <p role="alert" className="mt-3 text-base-content/80">
+              {opening.message}
+            </p>
+            <button type="button" className="btn btn-primary mt-6" onClick={retry}>
+              Réessayer
             </button>
           </div>
-        </div>
-      ) : opening.status === 'unknown' ? (
-        <div>
-          <LongFormTitle id={TITLE_ID}>Ce lien n’est plus valable</LongFormTitle>
-          <p className="mt-3 text-base-content/80">
-            Il a expiré (un lien dure 7&nbsp;jours), ou il est incomplet. Vos réponses ne sont plus
-            disponibles par ce lien&nbsp;: vous pouvez recommencer le formulaire.
-          </p>
-          <Link href={formPath} className="btn btn-primary mt-6">
-            Recommencer le formulaire
-          </Link>
-        </div>
-      ) : opening.status === 'sent' ? (
-        <div>
-          <LongFormTitle id={TITLE_ID}>Ce formulaire a déjà été envoyé</LongFormTitle>
-          <p className="mt-3 text-base-content/80">
-            Il a été envoyé depuis un autre appareil&nbsp;: il n’y a plus rien à faire ici. Vous
-            recevrez nos nouvelles à l’adresse e-mail indiquée.
-          </p>
-          <Link href="/" className="btn btn-outline mt-6">
-            Retour à l’accueil
-          </Link>
-        </div>
-      ) : (
-        <div>
-          <LongFormTitle id={TITLE_ID}>Votre saisie n’a pas pu être ouverte</LongFormTitle>
-          <p role="alert" className="mt-3 text-base-content/80">
-            {opening.message}
-          </p>
-          <button type="button" className="btn btn-primary mt-6" onClick={retry}>
-            Réessayer
-          </button>
-        </div>
-      )}
-    </LongFormFrame>
+        )}
+      </LongFormFrame>
+    </div>
   );
 }
