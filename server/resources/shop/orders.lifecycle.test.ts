@@ -15,7 +15,7 @@ import { publicBaseUrl } from '../../env';
 import { makeTestApp, postJson, signedIn } from '../../test-app';
 import { orderExpiryHandlers, payTestOrder } from './fulfilment';
 import { ORDER_EXPIRY_JOB } from './payment';
-import { checkoutDetails, parisDateIn } from './shop.test-support';
+import { checkoutDetails, parisDateIn, signedWebhook } from './shop.test-support';
 
 /**
  * An order's life after the basket (issue 32, docs/shop.md): the checkout's details and CGV,
@@ -474,28 +474,25 @@ describe('the buyer’s orders: list, resume, cancel', () => {
 });
 
 function signedCharge(eventId: string, orderId: string, charge: object) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'charge.refunded',
-    data: {
-      object: {
-        id: 'ch_test',
-        object: 'charge',
-        amount: 69000,
-        currency: 'eur',
-        metadata: { orderId },
-        payment_intent: 'pi_test',
-        ...charge,
+  return signedWebhook(
+    {
+      id: eventId,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_test',
+          object: 'charge',
+          amount: 69000,
+          currency: 'eur',
+          metadata: { orderId },
+          payment_intent: 'pi_test',
+          ...charge,
+        },
       },
     },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-    body: payload,
-  } satisfies RequestInit;
+    WEBHOOK_SECRET,
+  );
 }
 
 describe('refunds (charge.refunded)', () => {
@@ -530,7 +527,7 @@ describe('refunds with Stripe', () => {
     const made = await setup({ stripe: fake.stripe });
     const id = await placeOrder(made);
     fake.state.intentMetadata = { orderId: id };
-    const completed = JSON.stringify({
+    const completed = {
       id: 'evt_paid',
       object: 'event',
       type: 'checkout.session.completed',
@@ -546,18 +543,11 @@ describe('refunds with Stripe', () => {
           customer_details: { email: 'acheteur@exemple.fr' },
         },
       },
-    });
-    const res = await made.app.request('/api/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
-          payload: completed,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body: completed,
-    });
+    };
+    const res = await made.app.request(
+      '/api/stripe/webhook',
+      signedWebhook(completed, WEBHOOK_SECRET),
+    );
     expect(res.status).toBe(200);
     expect((await orderRow(made.db, id)).status).toBe('paid');
     await made.app.request(

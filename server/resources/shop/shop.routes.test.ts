@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { makeTestApp, postJson, signedIn } from '../../test-app';
-import { checkoutDetails } from './shop.test-support';
+import { checkoutDetails, signedWebhook } from './shop.test-support';
 
 const WEBHOOK_SECRET = 'whsec_test_shop_secret';
 const PAGE = 'http://127.0.0.1:3000/homestylz/pack/1';
@@ -61,30 +61,27 @@ async function placeOrder(app: Awaited<ReturnType<typeof setup>>['app']) {
 }
 
 function signedEvent(type: string, orderId: string, eventId: string, extra: object = {}) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: 'cs_test_shop',
-        object: 'checkout.session',
-        client_reference_id: orderId,
-        metadata: { orderId },
-        payment_status: 'paid',
-        amount_total: BASKET_CENTS,
-        currency: 'eur',
-        customer_details: { email: 'acheteur@exemple.fr' },
-        ...extra,
+  return signedWebhook(
+    {
+      id: eventId,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: 'cs_test_shop',
+          object: 'checkout.session',
+          client_reference_id: orderId,
+          metadata: { orderId },
+          payment_status: 'paid',
+          amount_total: BASKET_CENTS,
+          currency: 'eur',
+          customer_details: { email: 'acheteur@exemple.fr' },
+          ...extra,
+        },
       },
     },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-    body: payload,
-  } satisfies RequestInit;
+    WEBHOOK_SECRET,
+  );
 }
 
 describe('GET /api/packs', () => {

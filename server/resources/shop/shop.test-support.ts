@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { CheckoutDetails } from '../../../src/domain/api/orders';
 import { parisDay } from '../../../src/domain/paris-time';
 
@@ -26,4 +27,15 @@ export function checkoutDetails(more: Partial<CheckoutDetails> = {}): CheckoutDe
     expressStart: false,
     ...more,
   };
+}
+
+/** A POST to /api/stripe/webhook carrying `event`, signed with `secret` as Stripe signs. */
+export function signedWebhook(event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  } satisfies RequestInit;
 }
