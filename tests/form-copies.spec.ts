@@ -168,6 +168,7 @@ test.describe('a long form continued on another device', () => {
     const dialog = await openCopyDialog(p);
     const qr = dialog.getByRole('img', { name: 'QR code du lien vers votre saisie' });
     await expect(qr).toBeVisible();
+    await expectAccessible(p, testInfo, 'dialogue avec le QR code (390 px)');
     // The code is drawn from the very string shown as the link.
     const encoded = (await qr.getAttribute('data-url'))!;
     expect(encoded).toBe(await dialog.getByLabel('Le lien', { exact: true }).inputValue());
@@ -228,8 +229,15 @@ test.describe('a long form continued on another device', () => {
     const link = await dialog.getByLabel('Le lien', { exact: true }).inputValue();
     await c.screenshot({ path: `${SHOTS}/dialog-buyer-1280.png` });
 
+    // The phone has answers of its own (step 2 only): it is asked which to keep.
     const p = phone.page;
+    await go(p, '/signup');
+    await answerUpTo(p, 2);
     await go(p, new URL(link).pathname);
+    await expect(p.getByRole('heading', { name: /^Quelle saisie garder/ })).toBeVisible();
+    await expectAccessible(p, testInfo, 'choix entre deux saisies (390 px)');
+    await p.screenshot({ path: `${SHOTS}/choose-390.png` });
+    await p.getByRole('button', { name: 'Reprendre la saisie de l’autre appareil' }).click();
     await expect(p.getByText(/^Reprise de votre saisie du /)).toBeVisible();
     await expectAccessible(p, testInfo, 'notice de reprise (390 px)');
     await p.screenshot({ path: `${SHOTS}/resumed-buyer-390.png` });

@@ -104,7 +104,7 @@ export default function FormCopyResumePage() {
           </p>
         ) : opening.status === 'choose' ? (
           <div>
-            <LongFormTitle id={TITLE_ID}>Quelle saisie garder&nbsp;?</LongFormTitle>
+            <LongFormTitle id={TITLE_ID}>{'Quelle saisie garder\u202f?'}</LongFormTitle>
             <p className="mt-3 text-base-content/80">
               Cet appareil a déjà des réponses à ce formulaire, différentes de celles de l’autre
               appareil (saisie du {savedOn(opening.copy.updatedAt)}). Celle que vous ne gardez pas
