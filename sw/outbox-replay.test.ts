@@ -410,6 +410,14 @@ describe('which POSTs may wait for the network', () => {
     expect(queuedFlowOf('/api/client/delete-account')).toBeUndefined();
     expect(queuedFlowOf('/api/toString')).toBeUndefined();
   });
+
+  it('keeps a long form copy’s update (PUT, issue 33) for the network, not its making nor its e-mail', () => {
+    const token = 'A'.repeat(42) + '_';
+    expect(queuedFlowOf(`/api/form-copies/${token}`, 'PUT')).toBe('form-copy');
+    expect(queuedFlowOf('/api/form-copies', 'POST')).toBeUndefined();
+    expect(queuedFlowOf(`/api/form-copies/${token}/email`, 'POST')).toBeUndefined();
+    expect(queuedFlowOf('/api/form-copies/court', 'PUT')).toBeUndefined();
+  });
 });
 
 /** A buyer signed up through the real API, and a client session for them. */
