@@ -228,6 +228,17 @@ test.describe('a long form continued on another device', () => {
     const dialog = await openCopyDialog(c);
     const link = await dialog.getByLabel('Le lien', { exact: true }).inputValue();
     await c.screenshot({ path: `${SHOTS}/dialog-buyer-1280.png` });
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+
+    // Without a connection: the dialog says the link needs one, the answers stay.
+    await computer.context.setOffline(true);
+    await c.getByRole('button', { name: 'Continuer sur un autre appareil' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Le lien demande une connexion à Internet',
+    );
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await computer.context.setOffline(false);
+    expect((await storedDraft(c, 'buyer'))!.step).toBe(4);
 
     // The phone has answers of its own (step 2 only): it is asked which to keep.
     const p = phone.page;
