@@ -18,11 +18,15 @@ export type DraftReading = FlowDraft | null | Exclude<DraftStorage, 'ok'> | 'sen
  */
 const loadCopyApi = () => import('./copy/copy-api');
 
+/** The updates of the copy, one after the other: the last step reached is the last stored. */
+let following: Promise<unknown> = Promise.resolve();
+
 /** The draft's copy on the server follows its step and answers (never awaited by the form). */
 function followCopy(record: repo.DraftRecord): void {
   const token = record.copyToken;
   if (!token) return;
-  void loadCopyApi()
+  following = following
+    .then(() => loadCopyApi())
     .then(({ updateCopy }) => updateCopy(token, record))
     .catch(() => undefined);
 }

@@ -76,6 +76,28 @@ describe('the copy of a draft (issue 33)', () => {
     );
   });
 
+  it('sends the step changes in order, the last step reached last', async () => {
+    await buyer.save({ step: 2, answers: { personCount: 1 } });
+    await setDraftCopyToken('buyer', TOKEN);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const network = globalThis.fetch;
+    let first = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The first PUT is slow: the next one waits for it.
+      if (first) {
+        first = false;
+        await held;
+      }
+      return network(input, init);
+    });
+    await buyer.save({ step: 3 });
+    await buyer.save({ step: 4 });
+    release();
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests.map((r) => (r.body as { step: number }).step)).toEqual([3, 4]);
+  });
+
   it('keeps the copy’s token through later saves', async () => {
     await buyer.save({ step: 2, answers: { personCount: 1 } });
     await setDraftCopyToken('buyer', TOKEN);
