@@ -10,7 +10,7 @@ import { parseEnv } from '../env';
 import { loadGeoIndex } from '../geo/geo-data';
 import { createLogger } from '../log';
 import { MailQueue } from '../mail/mail-queue';
-import { requestIdOf, SAFE_REQUEST_ID } from './request-context';
+import { requestIdOf, SAFE_REQUEST_ID, withoutTokens } from './request-context';
 
 type Line = Record<string, unknown> & { msg: string; level: string };
 
@@ -112,6 +112,19 @@ describe('request id and request log', () => {
     await loud.app.request('/api/health?token=abcdef');
     expect(loud.lines()).toHaveLength(1);
     expect(loud.raw.join('')).not.toContain('abcdef');
+  });
+
+  it('never writes a form copy’s token (issue 33), in the API’s path or the page’s', async () => {
+    const token = 'Abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
+    const loud = await appWithLog({ LOG_REQUESTS: '1' });
+    await loud.app.request(`/api/form-copies/${token}`);
+    await loud.app.request(`/api/form-copies/${token}/email`, { method: 'POST' });
+    expect(loud.lines().map((l) => l.path)).toEqual([
+      '/api/form-copies/…',
+      '/api/form-copies/…/email',
+    ]);
+    expect(loud.raw.join('')).not.toContain(token);
+    expect(withoutTokens(`/signup/reprendre/${token}`)).toBe('/signup/reprendre/…');
   });
 
   it('takes the proxy’s X-Request-Id only behind a trusted proxy, and only a safe one', async () => {

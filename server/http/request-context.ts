@@ -51,9 +51,16 @@ export function logOf(c: Context, root: Logger): Logger {
 }
 
 /**
+ * A path as logged: a form copy's token (issue 33: /api/form-copies/{token},
+ * /signup/reprendre/{token}) opens that person's answers for 7 days, so it is never written out.
+ */
+export const withoutTokens = (path: string) =>
+  path.replace(/\/(form-copies|reprendre)\/[^/]+/g, '/$1/…');
+
+/**
  * First middleware of the app: gives the request its id, answered in X-Request-Id. With
  * `logRequests` (LOG_REQUESTS=1), one line per answered request: method, path without its query
- * (which may hold a token), status and duration.
+ * (which may hold a token) nor a form copy's token, status and duration.
  */
 export function requestContext(options: {
   log: Logger;
@@ -77,7 +84,7 @@ export function requestContext(options: {
       logOf(c, log).info(
         {
           method: c.req.method,
-          path: c.req.path,
+          path: withoutTokens(c.req.path),
           status: c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
         },
