@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OrderLine } from '../payment.schema';
 import { paymentRequestSchema } from '../payment.schema';
 import { isFrenchPhone } from '../phone';
+import { minutesText } from '../form-duration';
 import { formatHourRange } from '../typography';
 
 /**
@@ -236,8 +237,8 @@ export const staffOrderUpdateSchema = z
         durationMinutes: z
           .number({ error: 'Indiquez la durée du rendez-vous.' })
           .int()
-          .min(30, 'Le rendez-vous dure au moins 30 minutes.')
-          .max(480, 'Le rendez-vous dure au plus 8 heures.'),
+          .min(30, `Le rendez-vous dure au moins ${minutesText(30)}.`)
+          .max(480, 'Le rendez-vous dure au plus 8\u00a0heures.'),
       })
       .optional(),
     fulfilment: z.enum(orderFulfilments, { error: 'Choisissez un état de suivi.' }).optional(),
