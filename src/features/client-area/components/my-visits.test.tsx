@@ -268,6 +268,7 @@ describe('« Mes visites »: the answer to a report', () => {
     const entry = (await getOutboxEntry(key))!;
     await saveOutboxEntry({ ...entry, status: 'sent', sentAt: Date.now() });
     await waitFor(() => expect(screen.queryByTestId('pending-answer')).toBeNull());
-    expect(reload).toHaveBeenCalledTimes(1);
+    // The arrival is noticed in an effect after that render: waited for, not assumed.
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });
