@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema';
 import type { MailQueue } from '../../mail/mail-queue';
 import { newOrderTeamMail, orderConfirmationMail } from '../../mail/templates';
 import type { Logger } from '../../log';
-import { toUser } from '../users/users.repo';
+import { activeAccountsWithRoles } from '../users/users.repo';
 import { expireStripeSession, ORDER_EXPIRY_JOB } from './payment';
 
 /** What a paid order writes besides itself: the mails, with the site's address in their links. */
@@ -24,18 +24,6 @@ export interface FulfilmentDeps {
   publicUrl: string;
   /** The webhook's: to read a refunded charge's PaymentIntent when the charge lacks the order id. */
   stripe?: Stripe;
-}
-
-/** The homestylz team told of a new order: the active managers (SUPERVISORS roles). */
-async function teamOf(trx: Kysely<Database>) {
-  const rows = await trx
-    .selectFrom('app_user')
-    .selectAll()
-    .where('is_archived', '=', 0)
-    .where('is_active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.filter((r) => toUser(r).roles.some((role) => SUPERVISORS.includes(role)));
 }
 
 /**
@@ -55,7 +43,8 @@ export async function fulfilOrder(
   if (!paid) return undefined;
   if (paid.email)
     await deps.mails.enqueue(orderConfirmationMail(paid.email, paid, deps.publicUrl), trx);
-  for (const manager of await teamOf(trx))
+  // The homestylz team: the active managers (SUPERVISORS roles).
+  for (const manager of await activeAccountsWithRoles(trx, SUPERVISORS))
     await deps.mails.enqueue(newOrderTeamMail(manager.email, paid, deps.publicUrl), trx);
   return paid;
 }

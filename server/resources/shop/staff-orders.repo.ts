@@ -11,13 +11,13 @@ import type { OrderDecorator } from '../../../src/domain/api/staff-orders';
 import { calendarFile } from '../../../src/domain/icalendar';
 import { parisLocalToIso } from '../../../src/domain/paris-time';
 import { fullName } from '../../../src/domain/person-name';
-import { hasAnyRole, STAFF_ROLES } from '../../../src/domain/roles';
+import { STAFF_ROLES } from '../../../src/domain/roles';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { MailQueue } from '../../mail/mail-queue';
 import { orderAppointmentMail } from '../../mail/order-appointment-mail';
 import { audit } from '../../staff/audit';
-import { toUser } from '../users/users.repo';
+import { activeAccountsWithRoles } from '../users/users.repo';
 import { findOrder, toOrderView, type Order } from './orders.repo';
 
 /**
@@ -140,18 +140,8 @@ export async function staffOrderView(
 
 /** The accounts an order can be given to: active staff (see src/domain/api/staff-orders.ts). */
 export async function orderDecorators(db: Kysely<Database>): Promise<OrderDecorator[]> {
-  const rows = await db
-    .selectFrom('app_user')
-    .selectAll()
-    .where('is_archived', '=', 0)
-    .where('is_active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .orderBy('firstname')
-    .orderBy('lastname')
-    .execute();
-  return rows
-    .filter((r) => hasAnyRole(toUser(r).roles, STAFF_ROLES))
-    .map((r) => ({ id: r.id, name: fullName(r) }));
+  const staff = await activeAccountsWithRoles(db, STAFF_ROLES);
+  return staff.map((r) => ({ id: r.id, name: fullName(r) }));
 }
 
 export class OrderChangeRefused extends Error {

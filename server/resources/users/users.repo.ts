@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isRoleCode } from '../../../src/domain/role-names';
-import type { RoleCode } from '../../../src/domain/roles';
+import { hasAnyRole, type RoleCode } from '../../../src/domain/roles';
 import { foldForSearch, searchTextOf } from '../../../src/domain/search';
 import type { ProfileUpdate, User } from '../../../src/domain/user.schema';
 import type { UserRow as UserView } from '../../../src/domain/api/users';
@@ -288,4 +288,24 @@ export async function anonymiseUser(
     }))
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * The accounts that can be given work or told of it: active, not archived, not deleted, with
+ * one of `roles`; by first name then last name.
+ */
+export async function activeAccountsWithRoles(
+  db: Kysely<Database>,
+  roles: readonly RoleCode[],
+): Promise<Selectable<UserTable>[]> {
+  const rows = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('is_archived', '=', 0)
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('firstname')
+    .orderBy('lastname')
+    .execute();
+  return rows.filter((r) => hasAnyRole(toUser(r).roles, roles));
 }
