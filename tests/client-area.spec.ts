@@ -174,7 +174,11 @@ test.describe('client area (issue 16)', () => {
     await dialog.getByLabel('Votre mot de passe').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
     await expect(dialog.getByRole('heading', { name: 'Votre compte est supprimé' })).toBeVisible();
+    // « Terminer » signs out, which ends in a reload of the page: wait for that document, or
+    // the next navigation races it.
+    const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: 'Terminer' }).click();
+    await reloaded;
     await expect(page).not.toHaveURL(/\/dashboard/);
 
     await signIn(page, email);
