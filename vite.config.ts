@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { markdownContent } from './scripts/vite-plugin-content.mjs';
+import { CSS_TARGET } from './scripts/inline-css.mjs';
 
 /**
  * The version in every page's <head> (<meta name="version">): what support asks for, and how a
@@ -149,6 +150,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           manifest: true,
           sourcemap: process.env.SOURCEMAP === '1',
           target: 'es2022',
+          // The browsers the site supports (scripts/inline-css.mjs): no CSS fallbacks for others.
+          cssTarget: CSS_TARGET,
           assetsInlineLimit: 0,
           // Every browser the site supports (Safari 17+, Firefox 115+, Chromium) knows
           // <link rel="modulepreload">; an older one simply fetches the modules when imported.
@@ -218,7 +221,12 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'server/**/*.test.ts',
+        'sw/**/*.test.ts',
+        'scripts/**/*.test.mjs',
+      ],
       environment: 'node',
       restoreMocks: true,
       // Ceilings, not waits (docs/testing.md): generous enough for one slow core, where the

@@ -8,13 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Beasties from 'beasties';
 import { minify } from 'vite';
+import { fontFacesFor, trimInlineCss } from './inline-css.mjs';
 
-/**
- * The @font-face rules of the built CSS: the web fonts (Inter, Fraunces, each subset by its
- * unicode-range: only the latin ones download) and their metric-matched local() fallbacks. In the
- * page itself, since the whole stylesheet comes only when first needed (src/app/full-stylesheet.ts).
- */
-const fontFaces = (css) => (css.match(/@font-face\{[^}]*\}/g) ?? []).join('');
 const ASSET_TAG =
   /<link rel="(?:modulepreload|stylesheet)"[^>]*>|<script type="module"[^>]*><\/script>/g;
 
@@ -122,14 +117,25 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
       ...pagePreloads(routePath),
       ...assetTags.filter((t) => !t.startsWith('<link rel="modulepreload"')),
     ];
-    const href = stylesheet && /href="([^"]+)"/.exec(stylesheet)?.[1];
-    if (href) {
-      const css = await readFile(path.join(clientDir, href), 'utf8');
-      html = html.replace('<style>', `<style>${fontFaces(css)}`);
-    }
     for (const tag of assetTags) html = html.replace(tag, '');
     // beasties' 'body' mode moved the stylesheet to the end of the body: take it out too.
     if (stylesheet) html = html.replace(stylesheet, '');
+    // The @font-face rules of the built CSS for the characters of this page (the web fonts'
+    // subsets it shows, and their metric-matched local() fallbacks), in the page itself since the
+    // whole stylesheet comes only when first needed (src/app/full-stylesheet.ts); then the inlined
+    // CSS without what the page never reads (scripts/inline-css.mjs).
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(html);
+    const href = stylesheet && /href="([^"]+)"/.exec(stylesheet)?.[1];
+    if (inlined) {
+      const rest = html.replace(inlined[0], '');
+      const faces = href
+        ? fontFacesFor(await readFile(path.join(clientDir, href), 'utf8'), rest)
+        : '';
+      html = html.replace(
+        inlined[0],
+        () => `<style>${trimInlineCss(faces + inlined[1], rest)}</style>`,
+      );
+    }
     html = html.replace(
       '</head>',
       `<template id="app-assets">${templateTags.join('')}</template>\n` +
