@@ -14,10 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, systemChromium } from './browser.mjs';
+import { brotli, withoutScripts } from './no-script-twin.mjs';
 import { freePort, serveBuilt } from './serve-built.mjs';
 
 /** Page minus its twin, at most; and the page's own CLS and accessibility. */
@@ -39,12 +39,6 @@ if (build) {
   const result = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-
-/** The page without what runs: module scripts (inert templates' too) and modulepreloads. */
-const withoutScripts = (html) =>
-  html
-    .replace(/<script type="module"[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '');
 
 /**
  * A front for the real server: passes every request through untouched (the server's own
@@ -88,12 +82,7 @@ async function startFront(upstream) {
         const chunks = [];
         answer.on('data', (chunk) => chunks.push(chunk));
         answer.on('end', () => {
-          const bytes = zlib.brotliCompressSync(
-            withoutScripts(Buffer.concat(chunks).toString('utf8')),
-            {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
-            },
-          );
+          const bytes = brotli(withoutScripts(Buffer.concat(chunks).toString('utf8')));
           const out = {
             ...answer.headers,
             'content-encoding': 'br',

@@ -63,10 +63,13 @@ afterEach(() => {
 });
 
 describe('the boot script of a prerendered page', () => {
-  it('starts the locale warm-up worker at once, and nothing of the app before the first paint', () => {
-    const { started } = boot();
-    expect(started).toEqual([INTL_WARMUP_PATH]);
+  it('starts nothing before the first paint, then the locale warm-up worker with the app', () => {
+    const { started, paint } = boot();
+    expect(started).toEqual([]);
     expect(loaded()).toEqual([]);
+    paint('first-contentful-paint');
+    expect(started).toEqual([INTL_WARMUP_PATH]);
+    expect(loaded()).toEqual(['link /assets/framework.js', 'script /assets/index.js']);
   });
 
   it('loads the preloads and the entry script once the first contentful paint is signalled, leaving the stylesheet to the app', () => {
