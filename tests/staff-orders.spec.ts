@@ -66,10 +66,7 @@ test('a client pays on a phone; the manager plans it in « Commandes »; the cli
   page,
   request,
 }, testInfo) => {
-  const { client, orderId, number, totalCents, phone } = await clientPaysOnPhone(
-    browser,
-    baseURL!,
-  );
+  const { client, orderId, number, totalCents, phone } = await clientPaysOnPhone(browser, baseURL!);
 
   await signIn(page, demo('manager'), undefined, '/admin');
   await expect(page).toHaveURL(/\/wh-dashboard/);
