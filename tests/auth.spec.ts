@@ -391,10 +391,13 @@ test.describe('settings', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(me.status()).toBe(200);
-    // …the other one is signed out at its next call…
+    // …the other one is signed out at its next call: the refused token signs that page out,
+    // which ends in a reload of the page (spec 4.1). Two documents, then: the reload asked here
+    // and the sign-out's; the next navigation would race the second one.
+    let loads = 0;
+    other.on('load', () => loads++);
     await other.reload();
-    // The refused token sends that page to the sign-in page: a read that meets the navigation is
-    // simply read again.
+    await expect.poll(() => loads).toBeGreaterThanOrEqual(2);
     await expect.poll(() => storedToken(other).catch(() => 'navigation en cours')).toBeNull();
     // …and signs in again with the new password, spaces included, as typed.
     await signIn(other, email, 'Nouveau 2024');

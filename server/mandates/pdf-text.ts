@@ -18,8 +18,17 @@ function objects(pdf: string): PdfObject[] {
     let body = m[2] ?? '';
     const stream = /^([\s\S]*?)stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
     if (stream && /\/Filter\s*\/FlateDecode/.test(stream[1] ?? '')) {
+      // The data is /Length bytes long when the dictionary says so directly: compressed data
+      // may end with a carriage return, which the pattern above would take for the line end.
+      const length = /\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(stream[1] ?? '')?.[1];
+      const start = (stream[1] ?? '').length + 'stream'.length;
+      const dataStart = body.startsWith('\r\n', start) ? start + 2 : start + 1;
+      const compressed =
+        length !== undefined
+          ? body.slice(dataStart, dataStart + Number(length))
+          : (stream[2] ?? '');
       try {
-        const data = inflateSync(Buffer.from(stream[2] ?? '', 'latin1')).toString('latin1');
+        const data = inflateSync(Buffer.from(compressed, 'latin1')).toString('latin1');
         body = `${stream[1] ?? ''}stream\n${data}\nendstream`;
       } catch {
         // Not deflate data after all: left as it is.
