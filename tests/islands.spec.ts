@@ -230,6 +230,86 @@ test.describe('a form comes to life at the first touch (src/app/hydrate-on-inten
   });
 });
 
+/** Whether React has taken over any element of the page yet. */
+const anyLive = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-island]')].some((el) =>
+      Object.keys(el).some((key) => key.startsWith('__reactContainer')),
+    ),
+  );
+
+/** The service worker is registered: the page has loaded and gone idle (src/app/first-touch.ts). */
+const settled = (page: Page) =>
+  page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()));
+
+test.describe('a first visit: the app is evaluated at the first touch (src/app/first-touch.ts)', () => {
+  test.use({ consentGiven: false });
+
+  test('nothing of the app runs while the page is read; the first press of the menu opens it', async ({
+    page,
+  }) => {
+    await page.goto('/services');
+    await settled(page);
+    expect(await anyLive(page)).toBe(false);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.getByTestId('mobile-panel')).toBeVisible();
+    expect(await anyLive(page)).toBe(true);
+  });
+
+  test('a link pressed first opens its page in the app, without a document load', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const documents = countDocuments(page);
+    await markWindow(page);
+    expect(await anyLive(page)).toBe(false);
+    await page.getByRole('main').locator('a[href="/questions-proprietaire"]').first().click();
+    await expect(page).toHaveURL(/\/questions-proprietaire$/);
+    await expect(ownerQuestionnaireHeading(page)).toBeVisible();
+    expect(documents()).toBe(0);
+    expect(await windowMark(page)).toBe('même document');
+  });
+
+  test('typed before the app is live: the fee simulator answers with the amount kept', async ({
+    page,
+  }) => {
+    await page.goto('/tarifs');
+    const price = page.getByRole('spinbutton', { name: 'Prix d’achat envisagé' });
+    await price.fill('450000');
+    await expect(page.getByText('Honoraires estimés')).toBeVisible();
+    await expect(price).toHaveValue('450000');
+  });
+
+  test('the contact form filled and sent while the app’s code is still held: sent once, as typed', async ({
+    page,
+  }) => {
+    // The app's frame (start-islands, the header) cannot arrive until released.
+    const release = await holdModule(page, 'shell');
+    const email = `premiere.${Date.now()}@exemple.fr`;
+    await page.goto('/contact');
+    await page.getByLabel('Nom et prénom').pressSequentially('Louis Bernard');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
+    await page.getByLabel('Votre message').fill('Un deux-pièces à Vincennes.');
+    await page.getByRole('checkbox').check();
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts += 1;
+    });
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    expect(await anyLive(page)).toBe(false);
+    await expect(page).toHaveURL(/\/contact$/);
+    release();
+    await expect(page.getByTestId('contact-sent')).toBeVisible();
+    expect(posts).toBe(1);
+    expect(
+      queryDb('select name, subject, message from contact_message where email = ?', email),
+    ).toEqual([
+      { name: 'Louis Bernard', subject: 'vente', message: 'Un deux-pièces à Vincennes.' },
+    ]);
+  });
+});
+
 test('an unknown address shows the 404 page, live, at /404', async ({ page }) => {
   await page.goto('/homestylz/nulle-part');
   await expect(page).toHaveURL(/\/404$/);

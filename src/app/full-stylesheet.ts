@@ -1,7 +1,3 @@
-import { BASKET_BADGE_KEY, hasLegacyBasket } from '../lib/basket-badge';
-import { browserStorage, TOKEN_KEY } from '../lib/token-storage';
-import { CONSENT_KEY } from '../domain/consent';
-
 /**
  * The app's whole stylesheet on a prerendered page (issue 27). The page paints from the CSS its
  * own elements use, inlined at build (scripts/first-paint.mjs, web fonts included); the whole
@@ -39,20 +35,4 @@ export function loadFullStylesheet(): Promise<void> {
     document.head.append(link);
   });
   return loading;
-}
-
-/**
- * A device that has been here (a cookie choice, a session, a basket) or comes back from the
- * payment: something over the page may show at once (the help button, the account menu, the
- * payment's answer), and the service worker has the stylesheet in its cache.
- */
-export function returningVisitor(): boolean {
-  const storage = browserStorage();
-  let kept = false;
-  try {
-    kept = [CONSENT_KEY, TOKEN_KEY, BASKET_BADGE_KEY].some((key) => storage?.getItem(key) != null);
-  } catch {
-    // Storage refused: a first visit as far as we can tell.
-  }
-  return kept || hasLegacyBasket() || /[?&](success|cancel)=true/.test(window.location.search);
 }

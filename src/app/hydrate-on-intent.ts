@@ -11,7 +11,8 @@
  *   it takes them over;
  * - a press of one of its buttons, or a submission (Enter in a field), is held, then replayed on
  *   the live form; the browser never submits the raw HTML form.
- * Links inside the island work as links throughout.
+ * Links inside the island work as links throughout, except on a whole page (`linkOf`), where a
+ * link of the app is held too and followed by the app once live.
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -53,10 +54,22 @@ function writeBack(field: Field, value: string | boolean): void {
  */
 export function hydrateOnIntent(
   element: HTMLElement,
-  hydrate: (onReady: () => void, onFailure: () => void) => void,
+  hydrate: (onReady: () => void, onFailure: () => void, touched: Element | null) => void,
+  {
+    linkOf,
+  }: {
+    /**
+     * For a whole page (./first-touch.ts): the link a click follows within the app, held and
+     * replayed like a button's press; the page stays HTML if its code cannot load, and the link
+     * is then followed by the browser.
+     */
+    linkOf?: (event: MouseEvent) => URL | null;
+  } = {},
 ) {
   const typed = new Map<Field, string | boolean>();
   let held: (() => void) | undefined;
+  /** Where a held press of a link leads (a whole page only). */
+  let heldLink: string | undefined;
   let started = false;
 
   const note = (event: Event) => {
@@ -69,13 +82,16 @@ export function hydrateOnIntent(
       const form = target as HTMLFormElement;
       held = () => form.requestSubmit();
     } else {
-      const button = target?.closest?.('button, input[type="submit"], input[type="button"]');
+      const button =
+        target?.closest?.('button, input[type="submit"], input[type="button"]') ??
+        (linkOf?.(event as MouseEvent) ? target?.closest?.('a[href]') : null);
       if (!(button instanceof HTMLElement) || !element.contains(button)) return;
       held = () => button.click();
+      if (button instanceof HTMLAnchorElement) heldLink = button.href;
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    start();
+    start(event);
   };
   const listen = (on: boolean) => {
     const method = on ? 'addEventListener' : 'removeEventListener';
@@ -83,26 +99,40 @@ export function hydrateOnIntent(
     for (const type of ['click', 'submit']) element[method](type, hold, true);
   };
 
-  function start() {
+  const stop = () => {
+    for (const type of INTENT) element.removeEventListener(type, start, true);
+    listen(false);
+  };
+
+  function start(event?: Event) {
     if (started) return;
     started = true;
+    const touched = event?.target instanceof Element ? event.target : null;
     hydrate(
       () => {
-        for (const type of INTENT) element.removeEventListener(type, start, true);
-        listen(false);
+        stop();
         for (const [field, value] of typed) if (element.contains(field)) writeBack(field, value);
         const replay = held;
         held = undefined;
+        heldLink = undefined;
         // After the form has taken the values written back (React commits them in a microtask):
         // the press acts on what the person typed.
         if (replay) setTimeout(replay);
       },
       // Its code could not be loaded (no network, a new version online): the form stays as it
-      // is, typed text included, never sent raw; the next touch tries again.
+      // is, typed text included, never sent raw; the next touch tries again. A page stays HTML,
+      // its links followed by the browser.
       () => {
+        const link = heldLink;
         held = undefined;
-        started = false;
+        heldLink = undefined;
+        if (!linkOf) started = false;
+        else {
+          stop();
+          if (link) window.location.assign(link);
+        }
       },
+      touched,
     );
   }
 

@@ -4,31 +4,14 @@ import { startSession } from '../features/auth';
 import { subscribe } from 'valtio/vanilla';
 import { swStore } from '../features/offline/sw-registration';
 import { ClientHosts } from './client-hosts';
-import { loadFullStylesheet, returningVisitor } from './full-stylesheet';
+import { loadFullStylesheet } from './full-stylesheet';
+import { returningVisitor } from './returning-visitor';
 import { IslandRoot, islandPrefix } from '../lib/island';
 import { islands, type IslandName } from './islands';
 import { keepFirstPageScroll } from './layout/scroll-manager';
 import { markStarted } from './started';
-
-/** Addresses of the server itself, never pages of the app. */
-const SERVER_PATHS = /^\/(api|geo|dev)\/|\.[a-z0-9]{2,5}$/i;
-
-/**
- * The link a click follows within the app, or null when the browser should follow it itself
- * (another site, a new tab, a download, a fragment of this page, a modified click).
- */
-function appLinkOf(event: MouseEvent): URL | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement)) return null;
-  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
-  const url = new URL(anchor.href);
-  if (url.origin !== window.location.origin || SERVER_PATHS.test(url.pathname)) return null;
-  if (url.pathname === window.location.pathname && url.search === window.location.search)
-    return null; // the same page, or one of its fragments
-  return url;
-}
+import { appLinkOf } from './app-link';
+import type { IslandStart } from './first-touch';
 
 /**
  * A prerendered page comes to life (issue 27): each island (../lib/island.tsx) is hydrated as its own
@@ -37,7 +20,7 @@ function appLinkOf(event: MouseEvent): URL | null {
  * The first navigation (a link, the menu, back) mounts the whole app in its place
  * (./start-app.tsx), which draws the next page without a document load.
  */
-export function startIslands(root: HTMLElement): void {
+export function startIslands(root: HTMLElement, { firstTouch, onLive }: IslandStart = {}): void {
   // Reads a stored token (spec 4.1): the header shows the session once live.
   void startSession();
 
@@ -60,11 +43,15 @@ export function startIslands(root: HTMLElement): void {
   let upgrading = false;
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   let waiting = elements.length;
+  const live = () => {
+    markStarted();
+    onLive?.();
+  };
   const oneReady = () => {
     waiting -= 1;
-    if (waiting === 0) markStarted();
+    if (waiting === 0) live();
   };
-  if (waiting === 0) markStarted();
+  if (waiting === 0) live();
   for (const element of elements) {
     const load = islands[element.dataset.island as IslandName] as
       (() => Promise<ComponentType<object>>) | undefined;
@@ -89,9 +76,12 @@ export function startIslands(root: HTMLElement): void {
         });
       }, onFailure);
     // A form: live at the first touch (./hydrate-on-intent.ts); until then its HTML is the page.
-    if (element.dataset.hydrate) {
-      oneReady();
-      void import('./hydrate-on-intent').then((m) => m.hydrateOnIntent(element, hydrate));
+    // At once when the page started at a touch of it (./first-touch.ts).
+    if (element.dataset.hydrate && !(firstTouch && element.contains(firstTouch))) {
+      void import('./hydrate-on-intent').then((m) => {
+        m.hydrateOnIntent(element, hydrate);
+        oneReady();
+      });
     }
     // An island that cannot load stays HTML; the rest of the page still starts.
     else hydrate(oneReady, oneReady);
@@ -99,8 +89,8 @@ export function startIslands(root: HTMLElement): void {
 
   // What the page shows over itself (./client-hosts.tsx), beside the islands in the page's themed
   // frame (the basket panel and toasts take its colours), once the whole stylesheet is there
-  // (./full-stylesheet.ts): at the first touch or key, at once for a returning visitor, or when
-  // the service worker has a question to ask.
+  // (./full-stylesheet.ts): at the first touch or key (at once when the page started at one), at
+  // once for a returning visitor, or when the service worker has a question to ask.
   // (React may write a <link rel=preload> for the hero's picture before it.)
   const frame = root.querySelector(':scope > [data-theme]') ?? root;
   const hostsElement = document.createElement('div');
@@ -122,7 +112,7 @@ export function startIslands(root: HTMLElement): void {
     for (const type of FIRST_INPUT) removeEventListener(type, onFirstInput, true);
     stylesThenHosts();
   };
-  if (returningVisitor()) stylesThenHosts();
+  if (returningVisitor() || firstTouch !== undefined) stylesThenHosts();
   else {
     for (const type of FIRST_INPUT)
       addEventListener(type, onFirstInput, { capture: true, passive: true });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ConsentChoice } from './consent-storage';
 import { chooseConsent, initConsent, useConsent } from './consent.store';
+import { clearBannerSpace, publishBannerSpace } from './banner-space';
 
 /** The shell's main content (the skip link's target): focus goes there when nothing else fits. */
 const MAIN_ID = 'contenu';
@@ -52,19 +53,10 @@ export function CookieBanner() {
   useEffect(() => {
     const section = sectionRef.current;
     if (!bannerOpen || !section) return;
-    const root = document.documentElement;
-    const publish = () => {
-      const height = `${Math.ceil(section.getBoundingClientRect().height)}px`;
-      root.style.setProperty('--cookie-banner-h', height);
-      root.style.scrollPaddingBottom = height;
-    };
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(section);
+    const stop = publishBannerSpace(section);
     return () => {
-      observer.disconnect();
-      root.style.removeProperty('--cookie-banner-h');
-      root.style.scrollPaddingBottom = '';
+      stop();
+      clearBannerSpace();
     };
   }, [bannerOpen]);
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { deferredInstallEvent, swStore } from './sw-registration';
+import { swStore } from './sw-registration';
+import { deferredInstallEvent } from './worker-address';
 
 const DISMISSED_KEY = 'install_prompt_dismissed';
 

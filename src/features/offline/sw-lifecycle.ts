@@ -1,4 +1,5 @@
 import { swStore } from './sw-registration';
+import { registerWorker } from './worker-address';
 
 /** An installed app may stay open for days: look for a new version this often, too. */
 const UPDATE_CHECK_MS = 60 * 60_000;
@@ -38,7 +39,7 @@ export async function startWorker(): Promise<void> {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'OUTBOX_CHANGED') swStore.outboxActivity = true;
   });
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const registration = await registerWorker();
   // Undefined where the browser refuses workers (private modes, test harnesses).
   if (!registration) return;
   watchWaiting(registration);

@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { keepInstallOffer, whenStable } from './worker-address';
 
 /** The service worker's state as the page sees it. */
 export const swStore = proxy({
@@ -20,9 +21,6 @@ let startNow = () => {};
  */
 export const registerWorkerNow = () => startNow();
 
-/** Keeps the browser's install offer for the 'Installer l'application' button. */
-export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | null = null;
-
 /**
  * Registers /sw.js (sw-lifecycle.ts) once the app is stable (loaded and idle) or after 30 s at
  * most (spec 9), and looks then for submissions waiting in the outbox. A failed installation is
@@ -30,20 +28,14 @@ export let deferredInstallEvent: (Event & { prompt: () => Promise<void> }) | nul
  */
 export function registerServiceWorker(): void {
   if (typeof window === 'undefined') return;
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    deferredInstallEvent = event as Event & { prompt: () => Promise<void> };
+  keepInstallOffer(() => {
     swStore.installOffer = true;
   });
   const standalone = window.matchMedia?.('(display-mode: standalone)').matches;
   if (!standalone && /iPhone|iPad|iPod/.test(navigator.userAgent)) swStore.installOffer = true;
 
   const worker = 'serviceWorker' in navigator && import.meta.env.PROD;
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    // Loaded only now: nothing of it is needed to show the page.
+  startNow = whenStable(() => {
     import('./sw-lifecycle')
       .then(({ startWorker, hasOutboxEntries }) => {
         void hasOutboxEntries().then((found) => {
@@ -52,15 +44,7 @@ export function registerServiceWorker(): void {
         if (worker) startWorker();
       })
       .catch((error: unknown) => console.error('Service worker non installé', error));
-  };
-  startNow = start;
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(start, { timeout: 5000 })
-      : setTimeout(start, 1000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  setTimeout(start, 30_000);
+  });
 }
 
 export function dismissUpdate(): void {

@@ -1,0 +1,63 @@
+import { keepInstallOffer, registerWorker, whenStable } from '../features/offline/worker-address';
+import { publishBannerSpace } from '../features/consent/banner-space';
+import { appLinkOf } from './app-link';
+import { hydrateOnIntent } from './hydrate-on-intent';
+
+/** How a prerendered page comes to life (./start-islands.tsx). */
+export interface IslandStart {
+  /** What the first touch reached, when the page started at a person's first touch. */
+  firstTouch?: Element | null;
+  /** Called once every island the page starts with is live. */
+  onLive?: () => void;
+}
+
+/**
+ * A first visit to a prerendered page (issue 27, docs/decisions/013-islands.md): its HTML is the
+ * page, and the app is evaluated at the first touch, key or focus, not at load. Its modules were
+ * preloaded after the first paint (src/domain/boot-script.ts: downloaded and compiled, not run),
+ * so the touch pays only their evaluation, a visitor who only reads pays nothing, and the page's
+ * first seconds are the browser's alone. Measured on this machine, that evaluation (React, then
+ * the islands' hydration) was all of what a page cost beyond its HTML.
+ *
+ * Nothing the person does before the app is live is lost (./hydrate-on-intent.ts, on the whole
+ * page): the press of a button or of a link of the app is held and replayed once the islands are
+ * live (the link then opens as a page of the app), what was typed is written back, and the form
+ * that was touched starts at once. A returning visitor's page starts with the page
+ * (./returning-visitor.ts): it has a session, a basket or a question to show.
+ *
+ * Meanwhile the cookie banner keeps its room below the page, the service worker is registered
+ * once the page is stable, as the app would, and the browser's install offer is kept for it. The page is marked `data-hydrated` (it now responds to
+ * input) as soon as the touch is listened for.
+ */
+export function startOnFirstTouch(
+  root: HTMLElement,
+  start: (how: IslandStart) => Promise<unknown>,
+): void {
+  // The cookie banner, shown from the HTML (src/domain/consent.ts), has its room below the page
+  // from now on; once live, the banner's own code keeps it.
+  const banner = document.querySelector('[data-testid="cookie-banner"]');
+  const stopBannerSpace =
+    banner && document.documentElement.dataset.consent === 'ask'
+      ? publishBannerSpace(banner)
+      : undefined;
+  hydrateOnIntent(
+    root,
+    (onReady, onFailure, firstTouch) =>
+      void start({
+        firstTouch,
+        onLive: () => {
+          stopBannerSpace?.();
+          onReady();
+        },
+      }).catch(onFailure),
+    { linkOf: appLinkOf },
+  );
+  keepInstallOffer();
+  if ('serviceWorker' in navigator && import.meta.env.PROD)
+    whenStable(() => {
+      registerWorker().catch((error: unknown) =>
+        console.error('Service worker non installé', error),
+      );
+    });
+  document.documentElement.dataset.hydrated = '';
+}
