@@ -103,7 +103,11 @@ export async function signedInContext(
   });
 }
 
-/** The app has hydrated (src/main.tsx): clicks and keys now reach React. */
+/**
+ * The page responds to input (src/main.tsx): its islands are live (a returning visitor: every
+ * test with a cookie choice or a session), or, on a first visit, the first touch is listened for,
+ * and a press made before the app is live is held and replayed (src/app/first-touch.ts).
+ */
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
 }

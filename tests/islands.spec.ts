@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appStarted, expect, queryDb, test } from './fixtures';
+import { openAtStep, seededForms } from './support/long-form';
 
 // Issue 27: a prerendered page hydrates only what a person can touch (src/lib/island.tsx); the
 // rest is its HTML. On a phone, right after load (the islands live), every touchable piece of a
@@ -270,6 +271,18 @@ test.describe('a first visit: the app is evaluated at the first touch (src/app/f
     expect(await windowMark(page)).toBe('même document');
   });
 
+  test('the app’s code cannot load: the page stays HTML, and a link pressed opens as a document', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/shell-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    const documents = countDocuments(page);
+    await page.getByRole('main').locator('a[href="/questions-proprietaire"]').first().click();
+    await expect(page).toHaveURL(/\/questions-proprietaire$/);
+    await expect(ownerQuestionnaireHeading(page)).toBeVisible();
+    expect(documents()).toBe(1);
+  });
+
   test('typed before the app is live: the fee simulator answers with the amount kept', async ({
     page,
   }) => {
@@ -278,6 +291,35 @@ test.describe('a first visit: the app is evaluated at the first touch (src/app/f
     await price.fill('450000');
     await expect(page.getByText('Honoraires estimés')).toBeVisible();
     await expect(price).toHaveValue('450000');
+  });
+
+  test('a long form starts with its page: its intro is ready untouched, and a draft is offered again', async ({
+    page,
+  }) => {
+    // Its intro waits for the draft's reading (hydrate="load"): the page starts at load.
+    await openAtStep(page, seededForms.owner, 3);
+  });
+
+  test('a device that keeps data of the app (the app’s database) starts with the page', async ({
+    page,
+  }) => {
+    await page.goto('/services');
+    expect(await anyLive(page)).toBe(false);
+    // What the app creates when the device keeps a draft, a basket or an outbox.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('chassimmo');
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    await page.reload();
+    await appStarted(page);
+    await expect.poll(() => anyLive(page)).toBe(true);
   });
 
   test('the contact form filled and sent while the app’s code is still held: sent once, as typed', async ({

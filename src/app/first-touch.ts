@@ -1,4 +1,5 @@
 import { keepInstallOffer, registerWorker, whenStable } from '../features/offline/worker-address';
+import { mayHoldAppData } from '../db/database-name';
 import { publishBannerSpace } from '../features/consent/banner-space';
 import { appLinkOf } from './app-link';
 import { hydrateOnIntent } from './hydrate-on-intent';
@@ -23,11 +24,12 @@ export interface IslandStart {
  * page): the press of a button or of a link of the app is held and replayed once the islands are
  * live (the link then opens as a page of the app), what was typed is written back, and the form
  * that was touched starts at once. A returning visitor's page starts with the page
- * (./returning-visitor.ts): it has a session, a basket or a question to show.
+ * (./returning-visitor.ts: a session, a basket, a cookie choice; here: the app's database, where
+ * a draft or an outbox may wait).
  *
  * Meanwhile the cookie banner keeps its room below the page, the service worker is registered
- * once the page is stable, as the app would, and the browser's install offer is kept for it. The page is marked `data-hydrated` (it now responds to
- * input) as soon as the touch is listened for.
+ * once the page is stable, as the app would, and the browser's install offer is kept for it. The
+ * page is marked `data-hydrated` (it now responds to input) as soon as the touch is listened for.
  */
 export function startOnFirstTouch(
   root: HTMLElement,
@@ -40,7 +42,7 @@ export function startOnFirstTouch(
     banner && document.documentElement.dataset.consent === 'ask'
       ? publishBannerSpace(banner)
       : undefined;
-  hydrateOnIntent(
+  const startNow = hydrateOnIntent(
     root,
     (onReady, onFailure, firstTouch) =>
       void start({
@@ -52,6 +54,11 @@ export function startOnFirstTouch(
       }).catch(onFailure),
     { linkOf: appLinkOf },
   );
+  // The app's database exists: this device keeps something of the app (a draft, a basket, an
+  // outbox) to show. Asked without Dexie; the touch is listened for meanwhile.
+  void mayHoldAppData().then((found) => {
+    if (found) startNow();
+  });
   keepInstallOffer();
   if ('serviceWorker' in navigator && import.meta.env.PROD)
     whenStable(() => {

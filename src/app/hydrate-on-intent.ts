@@ -4,6 +4,7 @@
  * schemas) is fetched with the page (modulepreload: downloaded and compiled, not run) and run at
  * the first pointer, touch, focus or key inside it. A visitor who only reads the page never pays
  * for it; one who fills the form pays once, a few milliseconds, while their finger is still down.
+ * A first visit's whole page starts the same way (./first-touch.ts).
  *
  * Nothing the person does in between is lost:
  * - what they type or tick before the form is live is noted, and written back (with the events
@@ -139,4 +140,6 @@ export function hydrateOnIntent(
   listen(true);
   for (const type of INTENT)
     element.addEventListener(type, start, { capture: true, passive: true });
+  /** Starts without waiting for a touch. */
+  return () => start();
 }

@@ -9,7 +9,10 @@ export const appStart = { navigated: false };
 
 let started = false;
 
-/** Tells tests (and anyone curious) that the page now responds to input. */
+/**
+ * Tells tests (and anyone curious) that the page now responds to input (on a first visit,
+ * ./first-touch.ts says so earlier: it holds what the person does until the app is live).
+ */
 export function markStarted(): void {
   if (started) return;
   started = true;

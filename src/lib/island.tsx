@@ -90,9 +90,11 @@ export function Island<P extends object>({
   props?: P;
   /**
    * 'intent': a form, hydrated when a person first touches it, not at load
-   * (src/app/hydrate-on-intent.ts).
+   * (src/app/hydrate-on-intent.ts). 'load': its HTML is a waiting state (a long form's intro
+   * until the draft is read), so its page starts at load even on a first visit
+   * (src/app/first-touch.ts). Otherwise, with the page (at the first touch on a first visit).
    */
-  hydrate?: 'intent';
+  hydrate?: 'intent' | 'load';
 }) {
   const collector = useContext(IslandCollectorContext);
   const key = useId();

@@ -1,19 +1,8 @@
-import { APP_DATABASE_NAME } from '../../db/database-name';
+import { mayHoldAppData } from '../../db/database-name';
 import type { DraftReading } from './draft';
 
-/**
- * Whether this device may hold a draft: false only when the browser says the app's database does
- * not exist (a first visit), true when it exists or the browser cannot say (then the database
- * itself answers, and says when storage is refused).
- */
-export async function mayHoldDraft(): Promise<boolean> {
-  try {
-    const databases = await indexedDB.databases();
-    return databases.some((database) => database.name === APP_DATABASE_NAME);
-  } catch {
-    return true;
-  }
-}
+/** Whether this device may hold a draft (the app's database exists, or the browser cannot say). */
+export const mayHoldDraft = mayHoldAppData;
 
 /**
  * A long form's draft as its page reads it on opening, without loading IndexedDB's library (Dexie,
