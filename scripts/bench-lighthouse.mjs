@@ -10,7 +10,7 @@
 // under 1. Not part of `npm test`: it needs a quiet machine.
 //   node scripts/bench-lighthouse.mjs [--no-build] [--runs 3] [/route …]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,6 +156,12 @@ async function lighthouseOnce(url) {
       disableStorageReset: false,
     }),
   );
+  // BENCH_KEEP=dir keeps each run's report (its long tasks say what a page's TBT is made of).
+  if (process.env.BENCH_KEEP) {
+    mkdirSync(process.env.BENCH_KEEP, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.BENCH_KEEP, name), JSON.stringify(lhr));
+  }
   return {
     performance: lhr.categories.performance.score,
     accessibility: lhr.categories.accessibility.score,

@@ -11,8 +11,7 @@ if (!root) throw new Error('#root manquant dans index.html');
 if (root.firstElementChild) {
   const start = (how?: IslandStart) =>
     import('./app/start-islands').then(({ startIslands }) => startIslands(root, how));
-  // A page whose HTML waits for the app (a long form's intro, src/lib/island.tsx) starts with it.
-  if (returningVisitor() || root.querySelector('[data-hydrate="load"]')) void start();
+  if (returningVisitor()) void start();
   else startOnFirstTouch(root, start);
 } else {
   void import('./app/start-app').then(({ startApp }) => startApp(root));

@@ -293,10 +293,11 @@ test.describe('a first visit: the app is evaluated at the first touch (src/app/f
     await expect(price).toHaveValue('450000');
   });
 
-  test('a long form starts with its page: its intro is ready untouched, and a draft is offered again', async ({
+  test('a long form: « C’est parti ! » pressed first opens the questions; the draft is offered again at the next opening', async ({
     page,
   }) => {
-    // Its intro waits for the draft's reading (hydrate="load"): the page starts at load.
+    // Its intro is ready in the HTML; the press is held until the app is live. Reopened, the
+    // page starts at load: the device now keeps the app's database.
     await openAtStep(page, seededForms.owner, 3);
   });
 

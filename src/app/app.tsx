@@ -28,11 +28,10 @@ function Shell() {
   return (
     <div
       data-theme={themeOf[brand]}
-      className="flex min-h-dvh flex-col bg-base-100 pb-(--cookie-banner-h) text-base-content"
+      className="flex min-h-dvh flex-col bg-base-100 text-base-content"
     >
       {/* First in the page, so the keyboard meets the cookie choice first (CNIL). It shows at the
-          bottom of the window; the shell's bottom padding (its height) keeps the end of the page
-          out from under it. */}
+          bottom of the window, drawn last and sticky: the end of the page stays above it. */}
       <Island name="cookie-banner" of={CookieBanner} />
       <ScrollManager />
       <Island name="header" of={Header} />

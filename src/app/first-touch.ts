@@ -1,6 +1,5 @@
 import { keepInstallOffer, registerWorker, whenStable } from '../features/offline/worker-address';
 import { mayHoldAppData } from '../db/database-name';
-import { publishBannerSpace } from '../features/consent/banner-space';
 import { appLinkOf } from './app-link';
 import { hydrateOnIntent } from './hydrate-on-intent';
 
@@ -27,31 +26,18 @@ export interface IslandStart {
  * (./returning-visitor.ts: a session, a basket, a cookie choice; here: the app's database, where
  * a draft or an outbox may wait).
  *
- * Meanwhile the cookie banner keeps its room below the page, the service worker is registered
- * once the page is stable, as the app would, and the browser's install offer is kept for it. The
- * page is marked `data-hydrated` (it now responds to input) as soon as the touch is listened for.
+ * Meanwhile the service worker is registered once the page is stable, as the app would, and the
+ * browser's install offer is kept for it (the cookie banner needs nothing: it shows from the
+ * HTML, src/domain/consent.ts, and takes its own room, sticky after the page). The page is marked `data-hydrated` (it now responds to input) as soon as the touch is listened for.
  */
 export function startOnFirstTouch(
   root: HTMLElement,
   start: (how: IslandStart) => Promise<unknown>,
 ): void {
-  // The cookie banner, shown from the HTML (src/domain/consent.ts), has its room below the page
-  // from now on; once live, the banner's own code keeps it.
-  const banner = document.querySelector('[data-testid="cookie-banner"]');
-  const stopBannerSpace =
-    banner && document.documentElement.dataset.consent === 'ask'
-      ? publishBannerSpace(banner)
-      : undefined;
   const startNow = hydrateOnIntent(
     root,
     (onReady, onFailure, firstTouch) =>
-      void start({
-        firstTouch,
-        onLive: () => {
-          stopBannerSpace?.();
-          onReady();
-        },
-      }).catch(onFailure),
+      void start({ firstTouch, onLive: onReady }).catch(onFailure),
     { linkOf: appLinkOf },
   );
   // The app's database exists: this device keeps something of the app (a draft, a basket, an

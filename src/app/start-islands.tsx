@@ -77,7 +77,7 @@ export function startIslands(root: HTMLElement, { firstTouch, onLive }: IslandSt
       }, onFailure);
     // A form: live at the first touch (./hydrate-on-intent.ts); until then its HTML is the page.
     // At once when the page started at a touch of it (./first-touch.ts).
-    if (element.dataset.hydrate === 'intent' && !(firstTouch && element.contains(firstTouch))) {
+    if (element.dataset.hydrate && !(firstTouch && element.contains(firstTouch))) {
       void import('./hydrate-on-intent').then((m) => {
         m.hydrateOnIntent(element, hydrate);
         oneReady();

@@ -90,11 +90,10 @@ export function Island<P extends object>({
   props?: P;
   /**
    * 'intent': a form, hydrated when a person first touches it, not at load
-   * (src/app/hydrate-on-intent.ts). 'load': its HTML is a waiting state (a long form's intro
-   * until the draft is read), so its page starts at load even on a first visit
-   * (src/app/first-touch.ts). Otherwise, with the page (at the first touch on a first visit).
+   * (src/app/hydrate-on-intent.ts). Otherwise, with the page (at the first touch on a first
+   * visit, src/app/first-touch.ts).
    */
-  hydrate?: 'intent' | 'load';
+  hydrate?: 'intent';
 }) {
   const collector = useContext(IslandCollectorContext);
   const key = useId();

@@ -1,11 +1,11 @@
-// No React: a first visit's page keeps the banner's room before the app runs (src/app/first-touch.ts).
+// The cookie banner's room (./cookie-banner.tsx), once it is live.
 
 /**
- * Publishes the cookie banner's height as --cookie-banner-h, which the shell adds below the page
- * (src/app/app.tsx), and as the page's bottom scroll padding, so the browser keeps focused
- * elements above it: the fixed sheet covers nothing for good. Follows the banner's size (a
- * narrower window, a larger text) until the returned function is called; clearBannerSpace()
- * gives the room back.
+ * Publishes the cookie banner's height as --cookie-banner-h (the header's mobile panel stops
+ * above it) and as the page's bottom scroll padding, so the browser keeps focused elements above
+ * it. Follows the banner's size (a narrower window, a larger text) until the returned function
+ * is called; clearBannerSpace() gives the room back. (The end of the page needs none of it: the
+ * banner is sticky, drawn after it.)
  */
 export function publishBannerSpace(section: Element): () => void {
   const root = document.documentElement;

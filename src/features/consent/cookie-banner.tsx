@@ -28,9 +28,11 @@ function canTakeFocus(element: Element | null): element is HTMLElement {
  * pre-ticked choice, nothing optional loads before a yes, and the choice can be changed later.
  *
  * Rendered first in the page (the shell puts it before the header), so the keyboard reaches it
- * first, but it never takes focus by itself on load. A compact sheet at the bottom of the window:
- * its height is published as --cookie-banner-h, which the shell adds below the page (and the
- * browser keeps focused elements above), so it covers nothing for good. After a choice, focus
+ * first, but it never takes focus by itself on load. A compact sheet at the bottom of the window,
+ * drawn last in the shell (`order-last`) and sticky: it takes its own room after the end of the
+ * page, from the HTML alone, so it covers nothing for good without a script measuring it (issue
+ * 27). Its height is published once live as --cookie-banner-h (the header's panel stops above it)
+ * and as the page's scroll padding (the browser keeps focused elements above it). After a choice, focus
  * goes back where it was (the 'Gestion des cookies' button that reopened it, the element the
  * person came from) or to the main content, never to nowhere.
  */
@@ -84,7 +86,7 @@ export function CookieBanner() {
         const from = event.relatedTarget;
         if (canTakeFocus(from) && !event.currentTarget.contains(from)) returnTo.current = from;
       }}
-      className="fixed inset-x-0 bottom-0 z-50 rounded-t-box border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] text-base-content shadow-2xl outline-none animate-page md:rounded-none"
+      className="sticky bottom-0 z-50 order-last rounded-t-box border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] text-base-content shadow-2xl outline-none animate-page md:rounded-none"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 md:flex-row md:items-center md:gap-8 md:py-4">
         <div className="md:flex-1">

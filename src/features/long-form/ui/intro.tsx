@@ -42,8 +42,10 @@ export interface LongFormIntroContent {
 
 /**
  * A long form's intro (START): who it is for, the title, the pitch and its benefits, then 'C’est
- * parti !' with the time it takes. Prerendered as the page's first paint. The button waits while
- * the draft is read and while the questions load; pointing at it or giving it focus
+ * parti !' with the time it takes. Prerendered as the page's first paint, the button ready: a
+ * press made while the draft is still being read is kept (the page shows the questions once both
+ * are there), so a first visit's press is one (src/app/first-touch.ts). After the press it waits
+ * while the questions load (and the draft, when still read); pointing at it or giving it focus
  * (`onIntent`) starts loading them already.
  */
 export function LongFormIntro({
@@ -61,7 +63,7 @@ export function LongFormIntro({
   onStart,
   onIntent,
 }: LongFormStart & LongFormIntroContent) {
-  const waiting = !ready || loading;
+  const waiting = loading;
   return (
     <div>
       <Eyebrow className="mb-3">{eyebrow}</Eyebrow>

@@ -64,7 +64,7 @@ export function LongFormPage<Extra extends object>({
   }
   return (
     <LongFormFrame
-      busy={read.status === 'reading' || loading}
+      busy={loading}
       picture={{ ...picture, priority: true }}
       top={
         read.status === 'read' && read.sentElsewhere ? (
