@@ -11,8 +11,7 @@ if (!root) throw new Error('#root manquant dans index.html');
 if (root.firstElementChild) {
   const start = (how?: IslandStart) =>
     import('./app/start-islands').then(({ startIslands }) => startIslands(root, how));
-  if (returningVisitor()) void start();
-  else startOnFirstTouch(root, start);
+  startOnFirstTouch(root, start, { returning: returningVisitor() });
 } else {
   void import('./app/start-app').then(({ startApp }) => startApp(root));
 }

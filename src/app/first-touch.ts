@@ -23,16 +23,20 @@ export interface IslandStart {
  * page): the press of a button or of a link of the app is held and replayed once the islands are
  * live (the link then opens as a page of the app), what was typed is written back, and the form
  * that was touched starts at once. A returning visitor's page starts with the page
- * (./returning-visitor.ts: a session, a basket, a cookie choice; here: the app's database, where
- * a draft or an outbox may wait).
+ * (`returning`, ./returning-visitor.ts: a session, a basket, a cookie choice; here too: the app's
+ * database, where a draft or an outbox may wait), a press made before it is live held the same
+ * way.
  *
  * Meanwhile the service worker is registered once the page is stable, as the app would, and the
  * browser's install offer is kept for it (the cookie banner needs nothing: it shows from the
- * HTML, src/domain/consent.ts, and takes its own room, sticky after the page). The page is marked `data-hydrated` (it now responds to input) as soon as the touch is listened for.
+ * HTML, src/domain/consent.ts, and takes its own room, sticky after the page). The page is
+ * marked `data-hydrated` (it now responds to input) as soon as the touch is listened for; a
+ * returning visitor's, once live (./started.ts).
  */
 export function startOnFirstTouch(
   root: HTMLElement,
   start: (how: IslandStart) => Promise<unknown>,
+  { returning = false }: { returning?: boolean } = {},
 ): void {
   const startNow = hydrateOnIntent(
     root,
@@ -40,6 +44,10 @@ export function startOnFirstTouch(
       void start({ firstTouch, onLive: onReady }).catch(onFailure),
     { linkOf: appLinkOf },
   );
+  if (returning) {
+    startNow();
+    return;
+  }
   // The app's database exists: this device keeps something of the app (a draft, a basket, an
   // outbox) to show. Asked without Dexie; the touch is listened for meanwhile.
   void mayHoldAppData().then((found) => {
