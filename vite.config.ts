@@ -203,7 +203,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     // Only these: what they load on demand (the session's token logic, the
                     // account menu) stays in its own files.
                     includeDependenciesRecursively: false,
-                    test: /src[\\/](app[\\/](start-islands|islands|started|client-hosts|full-stylesheet|layout[\\/](header|dropdown|cart-button|container|menu|scroll-manager)\.)|lib[\\/](island|toast|lazy-page)\.|features[\\/](auth[\\/](index|session\.(state|store))\.|shop[\\/](index|shop-host)\.|offline[\\/](index|offline-shell|sw-)|support[\\/](index|help-widget)\.|consent[\\/](index|consent|third-party|cookie-))|domain[\\/](brand|company|typography)\.|ui[\\/](shell-icons|logo|icon)\.)/,
+                    test: /src[\\/](app[\\/](start-islands|islands|started|full-stylesheet|layout[\\/](header|dropdown|cart-button|container|menu|scroll-positions)\.)|lib[\\/](island|lazy-page)\.|features[\\/](auth[\\/](index|session\.(state|store))\.|shop[\\/](index|basket-panel\.state)\.|offline[\\/]sw-registration\.|consent[\\/](index|consent|third-party|cookie-|banner-space))|domain[\\/](brand|typography|resources)\.|ui[\\/](shell-icons|logo|icon)\.)/,
                   },
                 ],
               },

@@ -81,6 +81,8 @@ export async function prepareFirstPaint(clientDir, prerenderedPaths, pageIslands
       // Without a key of its own, the island is in the shell's chunk, loaded above.
       if (key) staticClosure(manifest, key, files);
     }
+    // The entry itself comes by its own <script> tag, inserted with the preloads: no preload.
+    files.delete(manifest['index.html'].file);
     return [...files].map(preloadTag);
   };
   // Minified (the source is commented for people), at the fixed address the boot script names.

@@ -1,5 +1,5 @@
 import { OfflineShell } from '../features/offline';
-import { ShopHost } from '../features/shop';
+import { ShopHost } from '../features/shop/shop-host';
 import { HelpWidget } from '../features/support';
 import { ToastHost } from '../lib/toast';
 

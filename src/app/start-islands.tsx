@@ -3,12 +3,11 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startSession } from '../features/auth';
 import { subscribe } from 'valtio/vanilla';
 import { swStore } from '../features/offline/sw-registration';
-import { ClientHosts } from './client-hosts';
 import { loadFullStylesheet } from './full-stylesheet';
 import { returningVisitor } from './returning-visitor';
 import { IslandRoot, islandPrefix } from '../lib/island';
 import { islands, type IslandName } from './islands';
-import { keepFirstPageScroll } from './layout/scroll-manager';
+import { keepFirstPageScroll } from './layout/scroll-positions';
 import { markStarted } from './started';
 import { appLinkOf } from './app-link';
 import type { IslandStart } from './first-touch';
@@ -96,7 +95,7 @@ export function startIslands(root: HTMLElement, { firstTouch, onLive }: IslandSt
   const hostsElement = document.createElement('div');
   hostsElement.className = 'contents';
   let hosts: Root | undefined;
-  const mountHosts = () => {
+  const mountHosts = (ClientHosts: ComponentType) => {
     if (hosts || upgrading) return;
     frame.append(hostsElement);
     hosts = createRoot(hostsElement);
@@ -106,7 +105,13 @@ export function startIslands(root: HTMLElement, { firstTouch, onLive }: IslandSt
       </IslandRoot>,
     );
   };
-  const stylesThenHosts = () => void loadFullStylesheet().then(mountHosts);
+  // Its code is not in the page's first download (a visitor who only reads never needs it): it
+  // comes with the stylesheet. If it cannot, the page goes on without it.
+  const stylesThenHosts = () =>
+    void Promise.all([loadFullStylesheet(), import('./client-hosts')]).then(
+      ([, m]) => mountHosts(m.ClientHosts),
+      () => undefined,
+    );
   const FIRST_INPUT = ['pointerdown', 'keydown', 'touchstart'] as const;
   const onFirstInput = () => {
     for (const type of FIRST_INPUT) removeEventListener(type, onFirstInput, true);

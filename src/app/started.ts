@@ -1,4 +1,4 @@
-import { registerServiceWorker } from '../features/offline';
+import { registerServiceWorker } from '../features/offline/sw-registration';
 
 /**
  * How the app started: `navigated` when the whole app was mounted by a first navigation away from

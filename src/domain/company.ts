@@ -1,3 +1,4 @@
+import { resources } from './resources';
 /**
  * Company facts shown on the public site (footer, mentions légales, barème, contact).
  *
@@ -38,10 +39,7 @@ export const company = {
     linkedin: 'https://www.linkedin.com/company/chassimmo',
     tiktok: 'https://www.tiktok.com/@chassimmo',
   },
-  resources: {
-    blog: 'https://blog.chassimmo.fr',
-    guides: 'https://guides.chassimmo.fr',
-  },
+  resources,
 } as const;
 
 export type Company = typeof company;

@@ -1,5 +1,5 @@
 import { contactPathOf, type Brand } from '../../domain/brand';
-import { company } from '../../domain/company';
+import { resources } from '../../domain/resources';
 
 /** A menu entry (spec 2.2). `path` is an app route, `href` an external address. */
 export interface MenuItem {
@@ -35,8 +35,8 @@ export const mainMenu: MenuItem[] = [
     disabled: true,
     note: 'Bientôt',
     children: [
-      { id: 'blog', title: 'Blog', href: company.resources.blog },
-      { id: 'guides', title: 'Guides', href: company.resources.guides },
+      { id: 'blog', title: 'Blog', href: resources.blog },
+      { id: 'guides', title: 'Guides', href: resources.guides },
     ],
   },
   { id: 'autre-marque', title: 'homestylz', path: '/homestylz' },

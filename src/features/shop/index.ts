@@ -2,10 +2,10 @@ import { lazyPage } from '../../lib/lazy-page';
 
 /**
  * The homestylz shop (issue 14): the pack pages, the basket panel and the payment return. Only
- * this door ships with every page: the panel's open state, the basket button's host and lazy
- * components. Dexie, the basket rules and the payment call load with the panel or a pack page.
+ * this door ships with every page: the panel's open state and lazy pages (the panel's host,
+ * ./shop-host.tsx, comes with the page's other hosts, src/app/client-hosts.tsx). Dexie, the basket rules and the payment call load with the panel or a pack page.
  */
-export { openBasket, ShopHost } from './shop-host';
+export { openBasket } from './basket-panel.state';
 
 export const shopPages = {
   PackPage: lazyPage(() => import('./pages/pack-page')),

@@ -1,18 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { proxy, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
+import { panel } from './basket-panel.state';
 import { useSearch } from 'wouter';
 import { hasLegacyBasket } from '../../lib/basket-badge';
-
-/** Spec 4.5: the basket panel is open or closed; the header and the pack pages open it. */
-const panel = proxy({ open: false });
-
-export function openBasket(): void {
-  panel.open = true;
-}
-
-export function closeBasket(): void {
-  panel.open = false;
-}
 
 const BasketPanel = lazy(() => import('./components/basket-panel'));
 const PaymentReturn = lazy(() => import('./components/payment-return'));

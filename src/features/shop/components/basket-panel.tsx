@@ -6,7 +6,7 @@ import { basketRepo } from '../../../db/basket.repo';
 import { useBasket } from '../../../db/use-basket';
 import { CloseIcon } from '../../../ui/shell-icons';
 import { HOMESTYLZ_CHECKOUT_PATH } from '../../../domain/api/orders';
-import { closeBasket } from '../shop-host';
+import { closeBasket } from '../basket-panel.state';
 import { paymentConfig } from '../payment';
 
 /** A line: image, name, price × quantity, pack name, − / + and 'Retirer' (spec 2.7). */

@@ -3,7 +3,7 @@ import { shopProductById, type ShopProduct } from '../../../domain/shop-catalogu
 import { BusyButton } from '../../../ui/busy-button';
 import { LabelledInput } from '../../../ui/form/labelled-input';
 import { notify } from '../../../lib/toast';
-import { openBasket } from '../shop-host';
+import { openBasket } from '../basket-panel.state';
 
 const quantityLabel: Partial<Record<ShopProduct['unit'], string>> = {
   m2: 'Surface (m²)',
