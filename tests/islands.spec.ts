@@ -164,6 +164,49 @@ async function holdModule(page: Page, name: string) {
   return release;
 }
 
+/**
+ * Fills and sends the contact form while the module `held` cannot arrive, checks that nothing
+ * was sent (`notLive`: the page or the form is still its HTML), releases it, and checks that the
+ * message was sent once, as typed.
+ */
+async function sendContactWhileHeld(
+  page: Page,
+  {
+    held,
+    name,
+    message,
+    notLive,
+  }: {
+    held: string;
+    name: string;
+    message: string;
+    notLive: () => Promise<boolean>;
+  },
+) {
+  const release = await holdModule(page, held);
+  const email = `tenu.${Date.now()}@exemple.fr`;
+  await page.goto('/contact');
+  await page.getByLabel('Nom et prénom').pressSequentially(name);
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
+  await page.getByLabel('Votre message').fill(message);
+  await page.getByRole('checkbox').check();
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts += 1;
+  });
+  // Pressed while the form is not live yet: held, not sent raw by the browser.
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+  expect(await notLive()).toBe(true);
+  await expect(page).toHaveURL(/\/contact$/);
+  release();
+  await expect(page.getByTestId('contact-sent')).toBeVisible();
+  expect(posts).toBe(1);
+  expect(
+    queryDb('select name, subject, message from contact_message where email = ?', email),
+  ).toEqual([{ name, subject: 'vente', message }]);
+}
+
 test.describe('a form comes to life at the first touch (src/app/hydrate-on-intent.ts)', () => {
   test('loaded with the page, run only once touched', async ({ page }) => {
     const formModule = page.waitForResponse(/\/assets\/contact-form-[\w-]+\.js$/);
@@ -182,35 +225,12 @@ test.describe('a form comes to life at the first touch (src/app/hydrate-on-inten
   test('what was typed and ticked before it was live is kept, and the press of « Envoyer » is sent once', async ({
     page,
   }) => {
-    const release = await holdModule(page, 'contact-form');
-    const email = `avant.${Date.now()}@exemple.fr`;
-    await page.goto('/contact');
-    await appStarted(page);
-    await page.getByLabel('Nom et prénom').pressSequentially('Claire Martin');
-    await page.getByLabel('Adresse e-mail').fill(email);
-    await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
-    await page.getByLabel('Votre message').fill('Un trois-pièces à Montreuil, à vendre vite.');
-    await page.getByRole('checkbox').check();
-    let posts = 0;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts += 1;
+    await sendContactWhileHeld(page, {
+      held: 'contact-form',
+      name: 'Claire Martin',
+      message: 'Un trois-pièces à Montreuil, à vendre vite.',
+      notLive: async () => !(await isLive(page, 'contact-form')),
     });
-    // Pressed while the form is not live yet: held, not sent raw by the browser.
-    await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    expect(await isLive(page, 'contact-form')).toBe(false);
-    await expect(page).toHaveURL(/\/contact$/);
-    release();
-    await expect(page.getByTestId('contact-sent')).toBeVisible();
-    expect(posts).toBe(1);
-    expect(
-      queryDb('select name, subject, message from contact_message where email = ?', email),
-    ).toEqual([
-      {
-        name: 'Claire Martin',
-        subject: 'vente',
-        message: 'Un trois-pièces à Montreuil, à vendre vite.',
-      },
-    ]);
   });
 
   test('« Ajouter au panier » pressed before the pack’s order is live adds one line, once', async ({
@@ -327,29 +347,12 @@ test.describe('a first visit: the app is evaluated at the first touch (src/app/f
     page,
   }) => {
     // The app's frame (start-islands, the header) cannot arrive until released.
-    const release = await holdModule(page, 'shell');
-    const email = `premiere.${Date.now()}@exemple.fr`;
-    await page.goto('/contact');
-    await page.getByLabel('Nom et prénom').pressSequentially('Louis Bernard');
-    await page.getByLabel('Adresse e-mail').fill(email);
-    await page.getByLabel('Objet de votre demande').selectOption({ label: 'Vendre mon bien' });
-    await page.getByLabel('Votre message').fill('Un deux-pièces à Vincennes.');
-    await page.getByRole('checkbox').check();
-    let posts = 0;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts += 1;
+    await sendContactWhileHeld(page, {
+      held: 'shell',
+      name: 'Louis Bernard',
+      message: 'Un deux-pièces à Vincennes.',
+      notLive: async () => !(await anyLive(page)),
     });
-    await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    expect(await anyLive(page)).toBe(false);
-    await expect(page).toHaveURL(/\/contact$/);
-    release();
-    await expect(page.getByTestId('contact-sent')).toBeVisible();
-    expect(posts).toBe(1);
-    expect(
-      queryDb('select name, subject, message from contact_message where email = ?', email),
-    ).toEqual([
-      { name: 'Louis Bernard', subject: 'vente', message: 'Un deux-pièces à Vincennes.' },
-    ]);
   });
 });
 
