@@ -222,8 +222,12 @@ async function measure(route) {
     p.cls <= BOUNDS.cls &&
     p.accessibility >= BOUNDS.accessibility;
   const ms = (v) => `${Math.round(v)}`;
+  // Each run's figures too: the simulated metrics move in steps from one run to the next
+  // (docs/decisions/013-islands.md), and the median alone hides how far.
+  const each = (key) =>
+    `${page.map((r) => ms(r[key])).join(', ')} / ${twin.map((r) => ms(r[key])).join(', ')}`;
   console.log(
-    `${row.ok ? '✓' : '✗'} ${route} : TBT ${ms(p.tbtMs)} / ${ms(t.tbtMs)} ms, LCP ${ms(p.lcpMs)} / ${ms(t.lcpMs)} ms`,
+    `${row.ok ? '✓' : '✗'} ${route} : TBT ${ms(p.tbtMs)} / ${ms(t.tbtMs)} ms (${each('tbtMs')}), LCP ${ms(p.lcpMs)} / ${ms(t.lcpMs)} ms (${each('lcpMs')})`,
   );
   return row;
 }
