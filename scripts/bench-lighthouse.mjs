@@ -177,6 +177,9 @@ async function lighthouseOnce(url) {
   };
 }
 
+/** Milliseconds as printed; a run Lighthouse could not measure shows as a dash. */
+const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : '—');
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -221,7 +224,6 @@ async function measure(route) {
     row.lcpDiff <= BOUNDS.lcpMs &&
     p.cls <= BOUNDS.cls &&
     p.accessibility >= BOUNDS.accessibility;
-  const ms = (v) => `${Math.round(v)}`;
   // Each run's figures too: the simulated metrics move in steps from one run to the next
   // (docs/decisions/013-islands.md), and the median alone hides how far.
   const each = (key) =>
@@ -240,7 +242,6 @@ try {
   await server.stop();
 }
 
-const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : '—');
 const score = (v) => (typeof v === 'number' ? v.toFixed(2) : '—');
 const signed = (v) => `${v > 0 ? '+' : ''}${Math.round(v)}`;
 console.log(
