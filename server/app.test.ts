@@ -29,6 +29,9 @@ describe('API basics', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // Internet Explorer's alone: not sent.
+    expect(res.headers.has('x-download-options')).toBe(false);
   });
 
   it('opens the policy to Stripe.js only when a publishable key is configured', async () => {

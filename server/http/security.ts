@@ -70,6 +70,10 @@ export function securityHeaders(env: Env) {
     strictTransportSecurity:
       env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
+    // Internet Explorer 8's alone (a downloaded file's "Open" button); no browser the site
+    // supports reads it, and every page's first download would carry its 27 bytes (a page must
+    // fit the first round trip, issue 27).
+    xDownloadOptions: false,
     permissionsPolicy: {
       camera: [],
       microphone: [],

@@ -5,6 +5,7 @@ import { BOOT_SCRIPT, INTL_WARMUP_PATH } from './boot-script';
 const ASSETS =
   '<template id="app-assets">' +
   '<link rel="modulepreload" crossorigin href="/assets/framework.js">' +
+  '<link rel="modulepreload" crossorigin href="/assets/contact-form.js">' +
   '<link rel="stylesheet" href="/assets/index.css">' +
   '<script type="module" crossorigin src="/assets/index.js"></script>' +
   '</template>';
@@ -19,6 +20,7 @@ type PaintCallback = (
  * touches given as parameters: answers what it started and a way to signal the first paint.
  */
 function boot({ paintSupported = true, workers = true } = {}) {
+  vi.useFakeTimers();
   document.head.innerHTML = ASSETS;
   const started: string[] = [];
   // Called with `new`, as the script does: a plain function records the address.
@@ -48,6 +50,15 @@ function boot({ paintSupported = true, workers = true } = {}) {
   return { started, paint, disconnect };
 }
 
+const EVERYTHING = [
+  'link /assets/framework.js',
+  'link /assets/contact-form.js',
+  'script /assets/index.js',
+];
+
+/** The tasks the script queued (one element each) have run: well under the 3-second fallback. */
+const later = () => vi.advanceTimersByTime(100);
+
 /** What the script put in the head, outside the template. */
 const loaded = () =>
   [...document.head.children]
@@ -69,7 +80,18 @@ describe('the boot script of a prerendered page', () => {
     expect(loaded()).toEqual([]);
     paint('first-contentful-paint');
     expect(started).toEqual([INTL_WARMUP_PATH]);
-    expect(loaded()).toEqual(['link /assets/framework.js', 'script /assets/index.js']);
+    later();
+    expect(loaded()).toEqual(EVERYTHING);
+  });
+
+  it('adds one element per task, in the order of the template, so that no task is long', () => {
+    const { paint } = boot();
+    paint('first-contentful-paint');
+    expect(loaded()).toEqual(EVERYTHING.slice(0, 1));
+    vi.advanceTimersToNextTimer();
+    expect(loaded()).toEqual(EVERYTHING.slice(0, 2));
+    vi.advanceTimersToNextTimer();
+    expect(loaded()).toEqual(EVERYTHING);
   });
 
   it('loads the preloads and the entry script once the first contentful paint is signalled, leaving the stylesheet to the app', () => {
@@ -77,7 +99,8 @@ describe('the boot script of a prerendered page', () => {
     paint('first-paint');
     expect(loaded()).toEqual([]);
     paint('first-contentful-paint');
-    expect(loaded()).toEqual(['link /assets/framework.js', 'script /assets/index.js']);
+    later();
+    expect(loaded()).toEqual(EVERYTHING);
     expect(disconnect).toHaveBeenCalled();
     // Fresh elements with every attribute: a script cloned from a template would never run.
     const script = document.head.querySelector('script[src="/assets/index.js"]');
@@ -86,11 +109,11 @@ describe('the boot script of a prerendered page', () => {
   });
 
   it('starts the app once, even when the paint comes after the 3-second fallback', () => {
-    vi.useFakeTimers();
     const { paint } = boot();
     vi.advanceTimersByTime(3000);
     paint('first-contentful-paint');
-    expect(loaded()).toEqual(['link /assets/framework.js', 'script /assets/index.js']);
+    later();
+    expect(loaded()).toEqual(EVERYTHING);
   });
 
   it('waits for the load event where paints cannot be observed, and runs without workers', () => {
@@ -98,6 +121,7 @@ describe('the boot script of a prerendered page', () => {
     expect(started).toEqual([]);
     expect(loaded()).toEqual([]);
     window.dispatchEvent(new Event('load'));
-    expect(loaded()).toEqual(['link /assets/framework.js', 'script /assets/index.js']);
+    later();
+    expect(loaded()).toEqual(EVERYTHING);
   });
 });

@@ -27,14 +27,19 @@ export const INTL_WARMUP_PATH = '/intl-warmup.js';
  * own HTML), and the page needs no formatter to paint. A browser without workers skips it. A
  * page opened in the background paints nothing until shown: the app is started after 3 s
  * whatever happens.
+ *
+ * One element per task, in the template's order (the entry script last): each starts a request,
+ * which costs the main thread 1 to 5 ms at 4× CPU (a phone), and a form page has up to 16 of
+ * them. Added in one go, they made a task of 30 to 230 ms right after the first paint, during
+ * which a touch waited (issue 27, measured in Chromium at 4× CPU).
  */
 export const BOOT_SCRIPT =
   'const t=document.getElementById("app-assets");let s=!1;' +
   'function go(){if(s||!t)return;s=!0;' +
   `try{new Worker(${JSON.stringify(INTL_WARMUP_PATH)})}catch(e){}` +
-  'for(const o of t.content.querySelectorAll(\'link[rel="modulepreload"],script\')){' +
-  'const e=document.createElement(o.localName);' +
-  'for(const{name:n,value:v}of o.attributes)e.setAttribute(n,v);document.head.append(e)}}' +
+  'const q=[...t.content.querySelectorAll(\'link[rel="modulepreload"],script\')];' +
+  '(function n(o){if(o=q.shift()){const e=document.createElement(o.localName);' +
+  'for(const{name:a,value:v}of o.attributes)e.setAttribute(a,v);document.head.append(e);setTimeout(n)}})()}' +
   'if(PerformanceObserver.supportedEntryTypes?.includes("paint")){' +
   'new PerformanceObserver((l,o)=>{if(!l.getEntriesByName("first-contentful-paint").length)return;' +
   'o.disconnect();go()}).observe({type:"paint",buffered:!0});setTimeout(go,3e3)}' +
