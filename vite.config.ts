@@ -180,6 +180,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
               // folder's one door (index.ts) is all it gets, the intro without the engine.
               moduleSideEffects: [
                 { test: /src[\\/]features[\\/]long-form[\\/]/, sideEffects: false },
+                // The ui folder's door only names what its modules export: importing it runs
+                // nothing (without this, an empty file of its own that pages had to fetch).
+                { test: /src[\\/]ui[\\/]index\.ts$/, sideEffects: false },
               ],
             },
             output: {
@@ -204,6 +207,32 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                     // account menu) stays in its own files.
                     includeDependenciesRecursively: false,
                     test: /src[\\/](app[\\/](start-islands|islands|started|full-stylesheet|layout[\\/](header|dropdown|cart-button|container|menu|scroll-positions)\.)|lib[\\/](island|lazy-page)\.|features[\\/](auth[\\/](index|session\.(state|store))\.|shop[\\/](index|basket-panel\.state)\.|offline[\\/]sw-registration\.|consent[\\/](index|consent|third-party|cookie-|banner-space))|domain[\\/](brand|typography|resources)\.|ui[\\/](shell-icons|logo|icon)\.)/,
+                  },
+                  {
+                    // What a pack's order form (src/features/shop/components/product-order.tsx,
+                    // an island: its own file, which scripts/first-paint.mjs preloads) reads: the
+                    // catalogue, the basket's rules, the offers, in one file rather than three.
+                    // A page fetches its islands' files after its first paint, and each is a
+                    // request and a task of the main thread (issue 27).
+                    name: 'shop',
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/]domain[\\/](shop-catalogue|basket|homestylz-offers)\./,
+                  },
+                  {
+                    // The small pieces the forms share (a toast, a button that shows it is busy,
+                    // a labelled field, a submit button, an error message, the reading of a
+                    // phone number, the long forms' duration and hand-over words): a few hundred
+                    // bytes each, one file. Nothing in it imports more than the shell.
+                    name: 'form-kit',
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/](lib[\\/]toast|ui[\\/](busy-button|error-alert|form[\\/](labelled-input|submit-button))|domain[\\/](phone|form-duration)|features[\\/]long-form[\\/]copy[\\/]resume-handoff)\./,
+                  },
+                  {
+                    // A long form's opening (its page, frame and intro, without the engine),
+                    // the same for both long forms.
+                    name: 'long-form-opening',
+                    includeDependenciesRecursively: false,
+                    test: /src[\\/]features[\\/]long-form[\\/](ui[\\/](page|frame|intro)|draft-on-device|use-long-form-opening)\./,
                   },
                 ],
               },

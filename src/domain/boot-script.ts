@@ -34,13 +34,13 @@ export const INTL_WARMUP_PATH = '/intl-warmup.js';
  * which a touch waited (issue 27, measured in Chromium at 4× CPU).
  */
 export const BOOT_SCRIPT =
-  'const t=document.getElementById("app-assets");let s=!1;' +
-  'function go(){if(s||!t)return;s=!0;' +
-  `try{new Worker(${JSON.stringify(INTL_WARMUP_PATH)})}catch(e){}` +
-  'const q=[...t.content.querySelectorAll(\'link[rel="modulepreload"],script\')];' +
+  'const t=document.getElementById("app-assets");let s;' +
+  'function go(){if(s||!t)return;s=1;' +
+  `try{new Worker(${JSON.stringify(INTL_WARMUP_PATH)})}catch{}` +
+  'const q=[...t.content.querySelectorAll("link[rel=modulepreload],script")];' +
   '(function n(o){if(o=q.shift()){const e=document.createElement(o.localName);' +
-  'for(const{name:a,value:v}of o.attributes)e.setAttribute(a,v);document.head.append(e);setTimeout(n)}})()}' +
-  'if(PerformanceObserver.supportedEntryTypes?.includes("paint")){' +
-  'new PerformanceObserver((l,o)=>{if(!l.getEntriesByName("first-contentful-paint").length)return;' +
-  'o.disconnect();go()}).observe({type:"paint",buffered:!0});setTimeout(go,3e3)}' +
-  'else addEventListener("load",go)';
+  'for(const a of o.attributes)e.setAttribute(a.name,a.value);document.head.append(e);setTimeout(n)}})()}' +
+  'PerformanceObserver.supportedEntryTypes?.includes("paint")?' +
+  '(new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),go())})' +
+  '.observe({type:"paint",buffered:!0}),setTimeout(go,3e3)):' +
+  'addEventListener("load",go)';
