@@ -29,7 +29,7 @@ export const INTL_WARMUP_PATH = '/intl-warmup.js';
  * whatever happens.
  *
  * One element per task, in the template's order (the entry script last): each starts a request,
- * which costs the main thread 1 to 5 ms at 4× CPU (a phone), and a form page has up to 16 of
+ * which costs the main thread 1 to 5 ms at 4× CPU (a phone), and a form page has a dozen of
  * them. Added in one go, they made a task of 30 to 230 ms right after the first paint, during
  * which a touch waited (issue 27, measured in Chromium at 4× CPU).
  */
