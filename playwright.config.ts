@@ -45,7 +45,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A failure's trace, where someone can open it; CI keeps only its log, and recording costs
+    // every passing test CPU time (docs/testing.md).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The service worker is exercised by tests/offline.spec.ts, which allows it; elsewhere it
     // would only precache the whole app in every fresh context.
     serviceWorkers: 'block',

@@ -257,6 +257,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
         'scripts/**/*.test.mjs',
       ],
       environment: 'node',
+      // On PostgreSQL (npm run test:pg): the migrated database the tests' own are copied from.
+      globalSetup: ['./server/db/test-global-setup.ts'],
       restoreMocks: true,
       // Ceilings, not waits (docs/testing.md): generous enough for one slow core, where the
       // slowest test (real scrypt, a real server process) takes seconds; in one place.

@@ -46,10 +46,10 @@ export async function makeTestApp(
 ) {
   let db = options.db;
   if (!db) {
-    db = options.dataDir
-      ? openDatabase(options.dataDir)
-      : await openTestDatabase({ migrate: false });
-    await migrateToLatest(db);
+    if (options.dataDir) {
+      db = openDatabase(options.dataDir);
+      await migrateToLatest(db);
+    } else db = await openTestDatabase();
   }
   if (options.seed) await seedDemoAccounts(new UsersRepo(db));
   geo ??= loadGeoIndex();

@@ -3,7 +3,7 @@ import { expect, publicRoutes, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { BuyerStep } from '../src/domain/buyer-signup.schema';
 import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
-import { openAtStep, seededForms } from './support/long-form';
+import { seededForms } from './support/long-form';
 import { uniqueEmail } from './support/owner-flow';
 import { demo, signIn } from './support/sign-in';
 import { timeouts } from './support/timeouts';
@@ -71,8 +71,7 @@ const staffScreens = [
 const staffReady = (page: Page) =>
   expect(page.getByRole('status')).toHaveCount(0, { timeout: timeouts.expect });
 
-// One test per page, step or screen: none carries more than a few screens of work
-// (docs/testing.md).
+// One test per page or screen, and one walk per long form (docs/testing.md).
 for (const { tag, label } of widths) {
   test.describe(`accessibility at ${label}${tag}`, () => {
     test.describe('every public page', () => {
@@ -93,40 +92,40 @@ for (const { tag, label } of widths) {
       });
     });
 
+    // Each long form walked once, as a person goes through it: every step checked on the way,
+    // rather than one test per step that opens a new browser on a seeded draft (two page loads
+    // before its one check; docs/testing.md). The flows skip no step, so the walk sees them all.
     for (const form of flows) {
-      test.describe(`each step of the ${form.title}`, () => {
-        test(`introduction${tag}`, async ({ page }, testInfo) => {
-          await page.goto(form.path);
-          await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
-          await expectAccessible(page, testInfo, `${form.name} : introduction`);
-          // « C’est parti ! » opens the first question.
-          const heading = page.locator('main h1').first();
-          const intro = (await heading.textContent())?.trim() ?? '';
-          await page.getByRole('button', { name: 'C’est parti !' }).click();
-          await expect(heading).not.toHaveText(intro);
-        });
+      test(`each step of the ${form.title}, sent, and the confirmation${tag}`, async ({
+        page,
+      }, testInfo) => {
+        test.setTimeout(timeouts.scenario);
+        await page.goto(form.path);
+        await expect(page.getByRole('button', { name: 'C’est parti !' })).toBeEnabled();
+        await expectAccessible(page, testInfo, `${form.name} : introduction`);
+        // « C’est parti ! » opens the first question.
+        const intro = await stepHeading(page);
+        await page.getByRole('button', { name: 'C’est parti !' }).click();
+        await expect(page.locator('main h1').first()).not.toHaveText(intro);
 
         const questions = Object.keys(form.stepSchemas)
           .map(Number)
           .filter((step) => step < form.submitStep);
+        const seen: string[] = [];
         for (const step of questions) {
-          test(`step ${step}${tag}`, async ({ page }, testInfo) => {
-            await openAtStep(page, form, step);
-            await checkStepAndGoOn(page, testInfo, form.name);
+          await test.step(`step ${step}`, async () => {
+            seen.push(await checkStepAndGoOn(page, testInfo, form.name));
           });
         }
+        // One screen per question, none twice: the walk checked every step.
+        expect(new Set(seen).size).toBe(questions.length);
 
-        test(`step ${form.submitStep}, sent, and the confirmation${tag}`, async ({
-          page,
-        }, testInfo) => {
-          await openAtStep(page, form, form.submitStep);
-          const heading = await stepHeading(page);
-          await expectAccessible(page, testInfo, `${form.name} : ${heading}`);
-          await expect(page.getByRole('button', { name: 'Suivant' })).toBeHidden();
-          await form.submit(page);
-          await expect(page.getByText(/e-mail/).first()).toBeVisible();
-          await expectAccessible(page, testInfo, `${form.name} : confirmation`);
-        });
+        const heading = await stepHeading(page);
+        await expectAccessible(page, testInfo, `${form.name} : ${heading}`);
+        await expect(page.getByRole('button', { name: 'Suivant' })).toBeHidden();
+        await form.submit(page);
+        await expect(page.getByText(/e-mail/).first()).toBeVisible();
+        await expectAccessible(page, testInfo, `${form.name} : confirmation`);
       });
     }
 
@@ -226,7 +225,8 @@ async function stepHeading(page: Page) {
 
 /**
  * One question of a long form: checks the screen, answers it with its first option (or a
- * plausible value), and goes on with « Suivant » to the next question.
+ * plausible value), and goes on with « Suivant » to the next question. Resolves to the
+ * question's heading.
  */
 async function checkStepAndGoOn(page: Page, testInfo: TestInfo, name: string) {
   const heading = await stepHeading(page);
@@ -237,6 +237,7 @@ async function checkStepAndGoOn(page: Page, testInfo: TestInfo, name: string) {
   await expect(next).toBeEnabled();
   await next.click();
   await expect(page.locator('main h1').first()).not.toHaveText(heading);
+  return heading;
 }
 
 async function answer(page: Page) {

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axeOf } from './support/accessible';
 import { BuyerStep } from '../src/domain/buyer-signup.schema';
 import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
 import { answerUpTo, reachStep } from './support/buyer-flow';
@@ -47,7 +47,7 @@ async function helpButtonCovers(target: Locator): Promise<number[]> {
 }
 
 async function regionViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withRules(['region']).analyze();
+  const { violations } = await axeOf(page).withRules(['region']).analyze();
   return violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
 

@@ -1,23 +1,52 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from './database';
 
 /**
  * The database of one server test: SQLite in memory, or, when TEST_DATABASE_URL names a
- * PostgreSQL server (`npm run test:pg`, run by `npm test`), a schema of its own there, so the
- * same tests run on both. Migrated to the latest schema.
+ * PostgreSQL server (`npm run test:pg`, run by `npm test`), a database of its own there, so the
+ * same tests run on both. Migrated to the latest schema, unless `migrate` is false (an empty
+ * schema of its own, for the tests of the migrations themselves).
+ *
+ * On PostgreSQL each test's database is a copy of one migrated once for the whole run
+ * (server/db/test-global-setup.ts): copying takes a fraction of running the migrations, some
+ * thirty transactions of DDL, which each of some five hundred tests did before (docs/testing.md).
  */
 export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
-  const db = url
-    ? openDatabase(url, { schema: await newSchema(url), poolSize: 4, idleTimeoutMs: 1_000 })
-    : openDatabase(':memory:');
-  if (options.migrate !== false) await migrateToLatest(db);
-  return db;
+  if (!url) {
+    const db = openDatabase(':memory:');
+    if (options.migrate !== false) await migrateToLatest(db);
+    return db;
+  }
+  if (options.migrate !== false) return (await openMigratedCopy(url, 4)).db;
+  return openDatabase(url, { schema: await newSchema(url), poolSize: 4, idleTimeoutMs: 1_000 });
 }
 
 /** True when the server tests run on PostgreSQL. */
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A new database copied from the run's migrated template, opened with `poolSize` connections;
+ * its `destroy()` also drops it, so a run leaves no copies behind. `reopen()` opens one more
+ * pool on the same copy (another instance), which must be destroyed before the first.
+ */
+async function openMigratedCopy(url: string, poolSize: number) {
+  const template = inject('postgresTemplate');
+  if (!template)
+    throw new Error('Base modèle absente : server/db/test-global-setup.ts ne l’a pas créée.');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const copyUrl = await createTestDatabase(url, name, template);
+  const open = () => openDatabase(copyUrl, { poolSize, idleTimeoutMs: 1_000 });
+  const db = open();
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await destroy();
+    await runAdminStatement(url, `drop database if exists ${name} with (force)`);
+  };
+  return { db, reopen: open };
+}
 
 async function newSchema(url: string): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -25,13 +54,23 @@ async function newSchema(url: string): Promise<string> {
   return schema;
 }
 
+const NAME = /^[a-z_][a-z0-9_]*$/;
+
 /**
- * A new, empty database `name` (letters, digits, _) on the PostgreSQL server of `serverUrl`;
- * resolves to its address.
+ * A new database `name` (letters, digits, _) on the PostgreSQL server of `serverUrl`, empty or a
+ * copy of `template`; resolves to its address.
  */
-export async function createTestDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nom de base refusé : ${name}`);
-  await runAdminStatement(serverUrl, `create database ${name}`);
+export async function createTestDatabase(
+  serverUrl: string,
+  name: string,
+  template?: string,
+): Promise<string> {
+  for (const n of [name, template ?? name])
+    if (!NAME.test(n)) throw new Error(`Nom de base refusé : ${n}`);
+  await runAdminStatement(
+    serverUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -49,7 +88,7 @@ async function runAdminStatement(url: string, statement: string) {
 
 /**
  * One database that several test "instances" reach, as two server processes would. On
- * PostgreSQL: a schema of its own, and one pool of connections per `open()`, so nothing but the
+ * PostgreSQL: a database of its own, and one pool of connections per `open()`, so nothing but the
  * database orders the instances' statements. On SQLite: one connection in memory that every
  * `open()` shares (better-sqlite3 waits for a lock synchronously, so two connections in one
  * process would block each other's event loop; SQLite serializes writers anyway). Migrated to
@@ -62,24 +101,24 @@ export async function sharedTestDatabase(): Promise<{ open(): Db; close(): Promi
     await migrateToLatest(db);
     return { open: () => db, close: () => db.destroy() };
   }
-  const schema = await newSchema(url);
-  const handles: Db[] = [];
-  const open = () => {
-    const db = openDatabase(url, { schema, poolSize: 8, idleTimeoutMs: 1_000 });
-    handles.push(db);
-    return db;
-  };
-  let first: Db | undefined = open();
-  await migrateToLatest(first);
+  // The copy's first handle drops it once closed: it is closed last, after the others.
+  const copy = await openMigratedCopy(url, 8);
+  const others: Db[] = [];
+  let given = false;
   return {
-    // The first handle is the one that migrated.
+    // The first handle is the copy's own.
     open: () => {
-      const given = first ?? open();
-      first = undefined;
-      return given;
+      if (!given) {
+        given = true;
+        return copy.db;
+      }
+      const db = copy.reopen();
+      others.push(db);
+      return db;
     },
     async close() {
-      for (const db of handles.splice(0)) await db.destroy();
+      for (const db of others.splice(0)) await db.destroy();
+      await copy.db.destroy();
     },
   };
 }
