@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, publicRoutes, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { BuyerStep } from '../src/domain/buyer-signup.schema';
 import { OwnerStep } from '../src/domain/owner-questionnaire.schema';
@@ -12,9 +12,9 @@ import { timeouts } from './support/timeouts';
  * Every screen a person meets, checked by axe-core (WCAG 2.2 A and AA rules) at the width of
  * its project: 1280 px (desktop) and 390 px (the @mobile tests). A serious or critical violation
  * fails the test with the rule, the elements and the page; lesser ones are reported, not failed.
- * Issue 12: the public pages, each step of both long forms, the sign-in, activation and reset
- * pages, /dashboard and /wh-dashboard. Each screen's French typography is checked there too
- * (tests/support/typography.ts): the prerendered pages have tests/typography.spec.ts.
+ * Issue 12: the public pages (tests/public-pages.spec.ts, with their other checks), each step of
+ * both long forms, the sign-in, activation and reset pages, /dashboard and /wh-dashboard. Each
+ * screen's French typography is checked there too (tests/support/typography.ts).
  */
 
 const widths = [
@@ -74,15 +74,6 @@ const staffReady = (page: Page) =>
 // One test per page or screen, and one walk per long form (docs/testing.md).
 for (const { tag, label } of widths) {
   test.describe(`accessibility at ${label}${tag}`, () => {
-    test.describe('every public page', () => {
-      for (const route of publicRoutes) {
-        test(`${route}${tag}`, async ({ page }, testInfo) => {
-          await page.goto(route);
-          await expectAccessible(page, testInfo, route, false);
-        });
-      }
-    });
-
     test.describe('with no cookie choice yet', () => {
       test.use({ consentGiven: false });
       test(`the cookie banner, open${tag}`, async ({ page }, testInfo) => {

@@ -1,14 +1,10 @@
-import type { Page } from '@playwright/test';
-import { expect, publicRoutes, stylesSettled, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
-  ICON_CONTRAST_MIN,
   contrastRatio,
-  cssOf,
   decodePng,
-  markIconButtons,
-  measureIconButton,
+  expectContrast,
   over,
-  waitForStillness,
+  readIconButtons,
 } from './support/icon-contrast';
 
 /**
@@ -19,88 +15,9 @@ import {
  * (the icon's resolved colour over a screenshot of the pixels under it, icon hidden).
  * Each page is read at the top (the header over the home heroes is transparent), each button
  * brought into view in turn, then the header again once scrolled (solid), and with the mobile
- * menu and the basket open.
+ * menu and the basket open: in tests/public-pages.spec.ts, with the page's other checks. Here,
+ * the measure itself and the first visit, under the cookie banner.
  */
-
-/** Pages where the help button is not shown (src/features/support/help-widget.tsx). */
-const withoutHelpButton = ['/contact', '/homestylz/contact', '/signup', '/questions-proprietaire'];
-
-interface Reading {
-  state: string;
-  name: string;
-  ratio: number;
-  line: string;
-}
-
-/** Measures every marked icon button (or those of `only`), in the page's current state. */
-async function readIconButtons(page: Page, state: string, only?: string): Promise<Reading[]> {
-  // A panel fading in is not yet shown: buttons are looked for once everything has settled.
-  await waitForStillness(page);
-  const count = await markIconButtons(page);
-  const indexes = only
-    ? await page.evaluate(
-        (selector) =>
-          [...document.querySelectorAll(`${selector} [data-icon-contrast]`)].map((el) =>
-            Number(el.getAttribute('data-icon-contrast')),
-          ),
-        only,
-      )
-    : Array.from({ length: count }, (_, i) => i);
-  const readings: Reading[] = [];
-  for (const index of indexes) {
-    const m = await measureIconButton(page, index);
-    if (!m) continue;
-    readings.push({
-      state,
-      name: m.name,
-      ratio: m.ratio,
-      line: `${state}, « ${m.name} »\u00a0: ${m.ratio.toFixed(2)}:1 (icône ${m.colors.map(cssOf).join(', ')} sur ${cssOf(m.background)})`,
-    });
-  }
-  if (process.env.ICON_CONTRAST_LOG) console.log(readings.map((r) => r.line).join('\n'));
-  return readings;
-}
-
-async function pageReady(page: Page, route: string) {
-  // The full stylesheet (the first paint inlines only part of it), then the lazy help button.
-  await stylesSettled(page);
-  if (!withoutHelpButton.includes(route))
-    await expect(page.getByTestId('help-widget')).toBeVisible();
-}
-
-/** Every state the page's icon buttons are seen in; the readings of all of them. */
-async function readPage(page: Page, route: string, phone: boolean): Promise<Reading[]> {
-  await page.goto(route);
-  await pageReady(page, route);
-  const readings = await readIconButtons(page, 'en haut de page');
-  await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
-  await expect(page.locator('header[data-brand]')).toHaveAttribute('data-transparent', 'false');
-  readings.push(...(await readIconButtons(page, 'page défilée', 'header[data-brand]')));
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  if (phone) {
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await expect(page.getByTestId('mobile-panel')).toBeVisible();
-    // The pointer leaves the button it pressed: its hover background is not its resting one.
-    await page.mouse.move(1, 1);
-    readings.push(...(await readIconButtons(page, 'menu ouvert', 'header[data-brand]')));
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('mobile-panel')).toBeHidden();
-  }
-  await page.getByRole('button', { name: /^Mon panier/ }).click();
-  const basket = page.getByRole('dialog', { name: 'Mon panier' });
-  await expect(basket).toBeVisible();
-  readings.push(...(await readIconButtons(page, 'panier ouvert', 'dialog[open]')));
-  await page.keyboard.press('Escape');
-  await expect(basket).toBeHidden();
-  return readings;
-}
-
-function expectContrast(readings: Reading[], expected: string[]) {
-  const names = new Set(readings.map((r) => r.name));
-  for (const name of expected) expect(names, `bouton mesuré\u00a0: ${name}`).toContain(name);
-  const weak = readings.filter((r) => r.ratio < ICON_CONTRAST_MIN).map((r) => r.line);
-  expect(weak, `contraste des icônes < ${ICON_CONTRAST_MIN}:1\n${weak.join('\n')}`).toEqual([]);
-}
 
 test.describe('Contrast of the icon buttons (WCAG 1.4.11)', () => {
   test('the ratio is WCAG’s, and the PNG reader reads Chromium’s screenshots', async ({ page }) => {
@@ -132,21 +49,4 @@ test.describe('Contrast of the icon buttons (WCAG 1.4.11)', () => {
       });
     }
   });
-
-  for (const route of publicRoutes) {
-    test(`${route} at 1280 px`, async ({ page }) => {
-      const readings = await readPage(page, route, false);
-      expectContrast(readings, ['Mon panier', 'Fermer le panier']);
-    });
-
-    test(`${route} at 390 px @mobile`, async ({ page }) => {
-      const readings = await readPage(page, route, true);
-      expectContrast(readings, [
-        'Mon panier',
-        'Ouvrir le menu',
-        'Fermer le menu',
-        'Fermer le panier',
-      ]);
-    });
-  }
 });

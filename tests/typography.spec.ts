@@ -1,4 +1,4 @@
-import { expect, publicRoutes, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { expectFrenchTypography, typographyOffences } from './support/typography';
 
 test.describe('French typography of the prerendered pages', () => {
@@ -28,12 +28,7 @@ test.describe('French typography of the prerendered pages', () => {
     expect(kinds('Pour qui&#x202f;? Pour qui\\u202f?')).toEqual(['escape', 'escape']);
   });
 
-  for (const route of publicRoutes) {
-    test(`${route}`, async ({ page }) => {
-      await page.goto(route);
-      await expectFrenchTypography(page, route);
-    });
-  }
+  // Every prerendered page is read in tests/public-pages.spec.ts, with its other checks.
 
   test.describe('on a first visit', () => {
     test.use({ consentGiven: false });

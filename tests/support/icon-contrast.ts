@@ -1,9 +1,10 @@
 import { inflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { stylesSettled } from '../fixtures';
 
 /**
  * Non-text contrast of icon buttons (WCAG 1.4.11), measured on the page as drawn: axe checks
- * the contrast of text only. Used by tests/icon-contrast.spec.ts.
+ * the contrast of text only. Used by tests/icon-contrast.spec.ts and tests/public-pages.spec.ts.
  *
  * The method: the icon's colour is the one the browser resolved for its shapes (computed
  * `stroke`, or `fill` for a filled shape, with its alpha and every opacity between the shape and
@@ -306,4 +307,95 @@ export async function waitForStillness(page: Page): Promise<void> {
 export function cssOf(color: readonly number[]): string {
   const [r, g, b, a] = color.map((c, i) => (i < 3 ? Math.round(c) : Number(c.toFixed(2))));
   return a === undefined || a === 1 ? `rgb(${r} ${g} ${b})` : `rgb(${r} ${g} ${b} / ${a})`;
+}
+
+/** Pages where the help button is not shown (src/features/support/help-widget.tsx). */
+const withoutHelpButton = ['/contact', '/homestylz/contact', '/signup', '/questions-proprietaire'];
+
+export interface Reading {
+  state: string;
+  name: string;
+  ratio: number;
+  line: string;
+}
+
+/** Measures every marked icon button (or those of `only`), in the page's current state. */
+export async function readIconButtons(
+  page: Page,
+  state: string,
+  only?: string,
+): Promise<Reading[]> {
+  // A panel fading in is not yet shown: buttons are looked for once everything has settled.
+  await waitForStillness(page);
+  const count = await markIconButtons(page);
+  const indexes = only
+    ? await page.evaluate(
+        (selector) =>
+          [...document.querySelectorAll(`${selector} [data-icon-contrast]`)].map((el) =>
+            Number(el.getAttribute('data-icon-contrast')),
+          ),
+        only,
+      )
+    : Array.from({ length: count }, (_, i) => i);
+  const readings: Reading[] = [];
+  for (const index of indexes) {
+    const m = await measureIconButton(page, index);
+    if (!m) continue;
+    readings.push({
+      state,
+      name: m.name,
+      ratio: m.ratio,
+      line: `${state}, « ${m.name} »\u00a0: ${m.ratio.toFixed(2)}:1 (icône ${m.colors.map(cssOf).join(', ')} sur ${cssOf(m.background)})`,
+    });
+  }
+  if (process.env.ICON_CONTRAST_LOG) console.log(readings.map((r) => r.line).join('\n'));
+  return readings;
+}
+
+async function pageReady(page: Page, route: string) {
+  // The full stylesheet (the first paint inlines only part of it), then the lazy help button.
+  await stylesSettled(page);
+  if (!withoutHelpButton.includes(route))
+    await expect(page.getByTestId('help-widget')).toBeVisible();
+}
+
+/**
+ * Every state the icon buttons of the page open at `route` are seen in (at the top, scrolled,
+ * with the mobile menu open on a phone, with the basket open); the readings of all of them. The
+ * page is left at its top, every panel closed.
+ */
+export async function readIconButtonsOfPage(
+  page: Page,
+  route: string,
+  phone: boolean,
+): Promise<Reading[]> {
+  await pageReady(page, route);
+  const readings = await readIconButtons(page, 'en haut de page');
+  await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+  await expect(page.locator('header[data-brand]')).toHaveAttribute('data-transparent', 'false');
+  readings.push(...(await readIconButtons(page, 'page défilée', 'header[data-brand]')));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  if (phone) {
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.getByTestId('mobile-panel')).toBeVisible();
+    // The pointer leaves the button it pressed: its hover background is not its resting one.
+    await page.mouse.move(1, 1);
+    readings.push(...(await readIconButtons(page, 'menu ouvert', 'header[data-brand]')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('mobile-panel')).toBeHidden();
+  }
+  await page.getByRole('button', { name: /^Mon panier/ }).click();
+  const basket = page.getByRole('dialog', { name: 'Mon panier' });
+  await expect(basket).toBeVisible();
+  readings.push(...(await readIconButtons(page, 'panier ouvert', 'dialog[open]')));
+  await page.keyboard.press('Escape');
+  await expect(basket).toBeHidden();
+  return readings;
+}
+
+export function expectContrast(readings: Reading[], expected: string[]) {
+  const names = new Set(readings.map((r) => r.name));
+  for (const name of expected) expect(names, `bouton mesuré\u00a0: ${name}`).toContain(name);
+  const weak = readings.filter((r) => r.ratio < ICON_CONTRAST_MIN).map((r) => r.line);
+  expect(weak, `contraste des icônes < ${ICON_CONTRAST_MIN}:1\n${weak.join('\n')}`).toEqual([]);
 }

@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
-import { expect, publicRoutes, stylesSettled, test } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { stylesSettled } from '../fixtures';
 
 /**
  * Issue 27: a phone number never breaks across lines (« 01 84 60 12 / 34 »). Every phone number
  * shown on a prerendered page, wherever it is laid out (footer, contact, help and FAQ pages,
  * call-to-action bands, legal pages), is measured at the widths of the common phones and
  * tablets: its text spans one line. Before the fix it broke at 320, 360 and 375 px on /tarifs and
- * /aide/faq, and at 1024 px on /aide/faq, not at 390 px or 1280 px: hence every width here.
+ * /aide/faq, and at 1024 px on /aide/faq, not at 390 px or 1280 px: hence every width here (tests/public-pages.spec.ts).
  * The numbers are written with no-break spaces (src/domain/phone.ts formatPhone, company.phone).
  */
 
@@ -41,8 +41,12 @@ function shownNumbers(page: Page): Promise<ShownNumber[]> {
   });
 }
 
-async function expectNumbersOnOneLine(page: Page, route: string, widths: number[]) {
-  await page.goto(route);
+/**
+ * Every phone number of the page open at `route` on one line at each of `widths`: the common
+ * phones' (320 to 414 px) in the mobile project, the tablets' and computers' (768 to 1280 px)
+ * in the desktop one. The window is left at the last width.
+ */
+export async function expectNumbersOnOneLine(page: Page, route: string, widths: number[]) {
   // The full stylesheet: the first paint inlines only part of it.
   await stylesSettled(page);
   const height = page.viewportSize()!.height;
@@ -59,14 +63,5 @@ async function expectNumbersOnOneLine(page: Page, route: string, widths: number[
   }
 }
 
-for (const route of publicRoutes) {
-  test(`${route}: every phone number stays on one line from 320 to 414 px @mobile`, async ({
-    page,
-  }) => {
-    await expectNumbersOnOneLine(page, route, [320, 360, 375, 390, 414]);
-  });
-
-  test(`${route}: every phone number stays on one line from 768 to 1280 px`, async ({ page }) => {
-    await expectNumbersOnOneLine(page, route, [768, 1024, 1280]);
-  });
-}
+/** The widths each project reads the numbers at. */
+export const phoneWidths = { mobile: [320, 360, 375, 390, 414], desktop: [768, 1024, 1280] };
