@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { MY_BASKET_PATH, type MyBasket } from '../src/domain/api/basket';
 import { expect, queryDb, test } from './fixtures';
 import { expectAccessible } from './support/accessible';
 import { fillCheckout, payCheckout } from './support/checkout';
-import { demo, signIn } from './support/sign-in';
+import { bearer, demo, signIn } from './support/sign-in';
 
 // Issue 32: the checkout page between the basket's « Valider » and the payment, on a phone,
 // against the real server and its test checkout (no Stripe key).
@@ -122,6 +123,104 @@ test('a client pays a pack with the address, a slot and the CGV, then finds it n
   await expect(order).not.toContainText(/\d{4} €/);
   await expect(order.getByRole('button', { name: /^Télécharger la facture/ })).toBeVisible();
   await expectAccessible(page, testInfo, 'Mes commandes');
+});
+
+/** A promise and the function that settles it: what a held request waits for. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** « Payer (test) » on the test checkout: back on the checkout page, the return's dialog shows. */
+async function backFromPaying(page: Page) {
+  await page.getByRole('button', { name: 'Payer (test)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paiement réussi' })).toBeVisible();
+}
+
+test('back from paying, the emptied basket stays empty even when the server’s basket arrives while it is being emptied', async ({
+  page,
+  context,
+  request,
+}) => {
+  await toCheckout(page);
+  await fillCheckout(page);
+  await payCheckout(page);
+
+  // The basket's table, held by another tab of the device (a readwrite transaction kept alive by
+  // one request after another): the return's « empty the basket » waits in IndexedDB.
+  const other = await context.newPage();
+  await other.goto('/favicon.svg');
+  await other.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('chassimmo');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result
+            .transaction('basketLines', 'readwrite')
+            .objectStore('basketLines');
+          const w = window as unknown as { releaseBasket?: boolean };
+          const hold = () => {
+            if (!w.releaseBasket) store.count().onsuccess = hold;
+          };
+          hold();
+          resolve();
+        };
+      }),
+  );
+  // The account's basket (still the pack: the server does not empty it) is answered only once
+  // the return asked for the device's basket to be emptied (its dialog shows after that), and
+  // read by the page before the table is let go (a mark set as the page reads the answer).
+  const serverAnswer = gate();
+  await page.route(`**${MY_BASKET_PATH}`, async (route) => {
+    if (route.request().method() === 'GET') await serverAnswer.opened;
+    await route.continue();
+  });
+  await page.addInitScript((path) => {
+    const w = window as unknown as { basketAnswers?: number };
+    for (const name of ['text', 'json'] as const) {
+      const read = Response.prototype[name] as (this: Response) => Promise<unknown>;
+      Object.defineProperty(Response.prototype, name, {
+        configurable: true,
+        value(this: Response) {
+          const body = read.call(this);
+          if (new URL(this.url).pathname === path)
+            void body.then(() => (w.basketAnswers = (w.basketAnswers ?? 0) + 1));
+          return body;
+        },
+      });
+    }
+  }, MY_BASKET_PATH);
+
+  await backFromPaying(page);
+  serverAnswer.open();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { basketAnswers?: number }).basketAnswers ?? 0),
+    )
+    .toBeGreaterThan(0);
+  await other.evaluate(
+    () => ((window as unknown as { releaseBasket?: boolean }).releaseBasket = true),
+  );
+  await other.close();
+
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Merci pour votre commande.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Mon panier/ })).toHaveAccessibleName(
+    'Mon panier',
+  );
+  // Emptied on the server too: another device, or this one reloaded, shows no basket.
+  const client = await bearer(request, demo('client'));
+  await expect
+    .poll(async () => {
+      const answer = await request.get(MY_BASKET_PATH, { headers: client });
+      return ((await answer.json()) as MyBasket).lines.length;
+    })
+    .toBe(0);
+  await page.reload();
+  await expect(main.getByText('Votre panier est vide.')).toBeVisible();
 });
 
 test('the checkout page and its errors are accessible at 1280 px too', async ({

@@ -64,22 +64,32 @@ async function run(userId: string): Promise<void> {
     writeSyncState(state);
   }
   if (state.mergeKey) {
+    // The person's changes counted from here on (../db/basket.repo.ts, as each is written): none
+    // is forgotten when the merge writes the state back.
+    const counted = state.changes;
     // The device's basket as the merge first sent it: a retry sends the same, with the same key.
     const snapshot = state.mergeItems ?? basketItemsOf(await basketRepo.list());
-    if (!state.mergeItems) writeSyncState({ ...state, mergeItems: snapshot });
+    if (!state.mergeItems) writeSyncState({ ...(readSyncState() ?? state), mergeItems: snapshot });
     const merged = await api<MyBasket>(MY_BASKET_MERGE_PATH, {
       method: 'POST',
       body: { key: state.mergeKey, items: snapshot },
     });
-    // What the person changed here since the snapshot is kept on top of the merged basket.
+    // What the person changed here since the snapshot is kept on top of the merged basket: read
+    // and written in one transaction, so a change made meanwhile comes before (kept on top) or
+    // after (counted, sent below), never between, where it would be written over.
     const mergedItems = basketItemsOf(merged.lines);
-    const local = basketItemsOf(await basketRepo.list());
-    const rebased = rebaseBasketItems(mergedItems, snapshot, local);
-    await basketRepo.replace(basketLinesOf(rebased));
-    const changed = !sameBasketItems(rebased, mergedItems);
-    writeSyncState({ userId, mergeKey: null, mergeItems: null, changes: changed ? 1 : 0 });
+    const rebased = basketItemsOf(
+      await basketRepo.replace((stored) =>
+        basketLinesOf(rebaseBasketItems(mergedItems, snapshot, basketItemsOf(stored))),
+      ),
+    );
+    const now = readSyncState();
+    if (now?.userId !== userId) return;
+    const changes =
+      (sameBasketItems(rebased, mergedItems) ? 0 : 1) + Math.max(0, now.changes - counted);
+    writeSyncState({ userId, mergeKey: null, mergeItems: null, changes });
     // The changes made since go to the server too.
-    if (changed) return run(userId);
+    if (changes > 0) return run(userId);
     return;
   }
   if (state.changes > 0) {
@@ -101,15 +111,25 @@ async function run(userId: string): Promise<void> {
     if (now.changes !== sent) return run(userId);
     writeSyncState({ ...now, changes: 0 });
     if (saved) {
-      await basketRepo.replace(saved.lines);
+      await basketRepo.replace(saved.lines, { unless: () => changedSince(userId) });
       return;
     }
   }
   const current = await api<MyBasket>(MY_BASKET_PATH);
-  const after = readSyncState();
-  // A change made during the request is sent by the run it started, not overwritten.
-  if (after?.userId === userId && after.changes === 0 && !after.mergeKey)
-    await basketRepo.replace(current.lines);
+  await basketRepo.replace(current.lines, { unless: () => changedSince(userId) });
+}
+
+/**
+ * A change of the person's counted since the server was asked (or the device no longer holds
+ * this account's basket): sent by the run it started, not written over. Asked inside the
+ * transaction that would store the server's basket, after any change written before it, which
+ * counts itself inside its own (../db/basket.repo.ts). Asked before that transaction, a change
+ * whose transaction was waiting (the database still opening, another tab writing) would be
+ * found not yet counted, then written over: a basket emptied after a payment came back.
+ */
+function changedSince(userId: string): boolean {
+  const state = readSyncState();
+  return state?.userId !== userId || state.changes > 0 || state.mergeKey !== null;
 }
 
 let running: Promise<void> | null = null;

@@ -3,6 +3,9 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASKET_BADGE_KEY, LEGACY_BASKET_KEY, readBadge } from '../lib/basket-badge';
+import { BASKET_SYNC_EVENT, readSyncState, writeSyncState } from '../lib/basket-sync-state';
+import { TOKEN_KEY } from '../lib/token-storage';
+import type { BasketLine } from '../domain/basket';
 import { createBasketRepo } from './basket.repo';
 import { AppDatabase, appDb } from './database';
 import { useBasket } from './use-basket';
@@ -93,6 +96,61 @@ describe('basket repository', () => {
     expect(warn).toHaveBeenCalled();
     await repo.add(cushion);
     expect(await appDb.basketLines.toArray()).toHaveLength(1);
+  });
+});
+
+describe('signed in: the account’s basket (issue 32)', () => {
+  const signedIn = () => {
+    localStorage.setItem(TOKEN_KEY, 'jeton');
+    writeSyncState({ userId: 'u1', mergeKey: null, mergeItems: null, changes: 0 });
+  };
+  /** What the sync asks before storing the server's basket (src/db/basket-sync.ts). */
+  const changedSince = () => (readSyncState()?.changes ?? 0) > 0;
+
+  it('counts a change as it writes it and tells the sync, which reads it written', async () => {
+    signedIn();
+    const read: Promise<BasketLine[]>[] = [];
+    const onTold = () => read.push(repo.list());
+    window.addEventListener(BASKET_SYNC_EVENT, onTold);
+    try {
+      await repo.add(cushion);
+      expect(readSyncState()?.changes).toBe(1);
+      expect(read).toHaveLength(1);
+      expect(await read[0]).toEqual([{ product: cushion, quantity: 1 }]);
+      // The server's basket, stored as it is: not a change of the person's.
+      await repo.replace([{ product: plaid, quantity: 1 }]);
+      expect(readSyncState()?.changes).toBe(1);
+      expect(read).toHaveLength(1);
+    } finally {
+      window.removeEventListener(BASKET_SYNC_EVENT, onTold);
+    }
+  });
+
+  it('never stores the server’s basket over a change, whichever is written first', async () => {
+    signedIn();
+    await repo.add(cushion);
+    writeSyncState({ userId: 'u1', mergeKey: null, mergeItems: null, changes: 0 });
+    const server = [{ product: cushion, quantity: 1 }];
+    // Emptied (a payment came back) while the server's basket, still the cushion, comes in.
+    await Promise.all([repo.clear(), repo.replace(server, { unless: changedSince })]);
+    expect(await repo.list()).toEqual([]);
+    await repo.add(cushion);
+    writeSyncState({ userId: 'u1', mergeKey: null, mergeItems: null, changes: 0 });
+    await Promise.all([repo.replace(server, { unless: changedSince }), repo.clear()]);
+    expect(await repo.list()).toEqual([]);
+    expect(readSyncState()?.changes).toBe(1);
+    // Nothing counted: the server's basket is stored.
+    writeSyncState({ userId: 'u1', mergeKey: null, mergeItems: null, changes: 0 });
+    expect(await repo.replace(server, { unless: changedSince })).toEqual(server);
+  });
+
+  it('makes the lines of the stored ones in one transaction (the sign-in merge)', async () => {
+    await repo.add(plaid);
+    expect(await repo.replace((stored) => [...stored, { product: cushion, quantity: 2 }])).toEqual([
+      { product: plaid, quantity: 1 },
+      { product: cushion, quantity: 2 },
+    ]);
+    expect(await repo.list()).toHaveLength(2);
   });
 });
 

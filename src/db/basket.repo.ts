@@ -39,9 +39,16 @@ export interface BasketRepo {
   clear(): Promise<BasketLine[]>;
   /**
    * The lines the server keeps for the signed-in person (src/db/basket-sync.ts), or none when they
-   * sign out: stored as they are, without being sent back to the server.
+   * sign out: stored as they are, without being sent back to the server. Or the lines `lines`
+   * makes of the stored ones, read and written in one transaction (the sign-in merge keeps what
+   * the person changed meanwhile: no change can come between the reading and the writing).
+   * `unless`, asked inside the transaction, keeps the stored lines instead (the sync: a change of
+   * the person's was written since it asked the server).
    */
-  replace(lines: readonly BasketLine[]): Promise<BasketLine[]>;
+  replace(
+    lines: readonly BasketLine[] | ((stored: readonly BasketLine[]) => BasketLine[]),
+    options?: { unless?: () => boolean },
+  ): Promise<BasketLine[]>;
   /** Writes the badge mirror from the stored lines (the header's first read, a stale mirror). */
   refreshBadge(): Promise<string>;
   /**
@@ -98,10 +105,16 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
 
   async function change(rule: Rule, { fromPerson = true } = {}): Promise<BasketLine[]> {
     try {
-      const lines = await db.transaction('rw', db.basketLines, () => applyRule(rule));
-      // Signed in, the person's change goes to their other devices too (issue 32).
-      if (fromPerson) basketChanged();
-      return lines;
+      return await db.transaction('rw', db.basketLines, async () => {
+        const lines = await applyRule(rule);
+        // Signed in, the person's change goes to their other devices too (issue 32). Counted
+        // inside the transaction, not once it is committed: the sync (./basket-sync.ts) decides
+        // in its own transactions (`replace`'s `unless`), which IndexedDB runs one after the
+        // other, so it always finds the change counted once it is written, and never stores the
+        // server's basket over it (a basket emptied after a payment came back, on every device).
+        if (fromPerson) Dexie.ignoreTransaction(() => basketChanged());
+        return lines;
+      });
     } catch (error) {
       // The mirror was written before the commit failed: put back what is stored.
       void refreshBadge().catch(() => undefined);
@@ -164,7 +177,12 @@ export function createBasketRepo(db: AppDatabase): BasketRepo {
     removeLine: (productId) => change((lines) => removeBasketLine(lines, productId)),
     removeOne: (productId) => change((lines) => removeOneFromBasket(lines, productId)),
     clear: () => change(clearBasket),
-    replace: (lines) => change(() => [...lines], { fromPerson: false }),
+    replace: (lines, { unless } = {}) =>
+      change(
+        (stored) =>
+          unless?.() ? [...stored] : typeof lines === 'function' ? lines(stored) : [...lines],
+        { fromPerson: false },
+      ),
     refreshBadge,
     migrateLegacy: (storage = browserStorage()) => migrate(storage),
   };
