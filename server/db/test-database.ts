@@ -29,23 +29,17 @@ export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * A new database copied from the run's migrated template, opened with `poolSize` connections;
- * its `destroy()` also drops it, so a run leaves no copies behind. `reopen()` opens one more
- * pool on the same copy (another instance), which must be destroyed before the first.
+ * `reopen()` opens one more pool on the same copy (another instance). Copies are not dropped:
+ * DROP DATABASE forces a checkpoint each time, and the whole server, copies and all, is deleted
+ * after the run (scripts/test-postgres.mjs).
  */
 async function openMigratedCopy(url: string, poolSize: number) {
   const template = inject('postgresTemplate');
   if (!template)
     throw new Error('Base modèle absente : server/db/test-global-setup.ts ne l’a pas créée.');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const copyUrl = await createTestDatabase(url, name, template);
+  const copyUrl = await createTestDatabase(url, `t_${randomBytes(6).toString('hex')}`, template);
   const open = () => openDatabase(copyUrl, { poolSize, idleTimeoutMs: 1_000 });
-  const db = open();
-  const destroy = db.destroy.bind(db);
-  db.destroy = async () => {
-    await destroy();
-    await runAdminStatement(url, `drop database if exists ${name} with (force)`);
-  };
-  return { db, reopen: open };
+  return { db: open(), reopen: open };
 }
 
 async function newSchema(url: string): Promise<string> {
@@ -101,7 +95,6 @@ export async function sharedTestDatabase(): Promise<{ open(): Db; close(): Promi
     await migrateToLatest(db);
     return { open: () => db, close: () => db.destroy() };
   }
-  // The copy's first handle drops it once closed: it is closed last, after the others.
   const copy = await openMigratedCopy(url, 8);
   const others: Db[] = [];
   let given = false;
