@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from './database';
@@ -39,7 +40,11 @@ async function openMigratedCopy(url: string, poolSize: number) {
     throw new Error('Base modèle absente : server/db/test-global-setup.ts ne l’a pas créée.');
   const copyUrl = await createTestDatabase(url, `t_${randomBytes(6).toString('hex')}`, template);
   const open = () => openDatabase(copyUrl, { poolSize, idleTimeoutMs: 1_000 });
-  return { db: open(), reopen: open };
+  const db = open();
+  // Used once, as a migrated database is: Kysely's destroy() does nothing to a database never
+  // used, which would then open again (a test of a database gone would find it there).
+  await sql`select 1`.execute(db);
+  return { db, reopen: open };
 }
 
 async function newSchema(url: string): Promise<string> {
