@@ -16,7 +16,7 @@ export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
  * A screen checked by axe-core (WCAG 2.2 A and AA rules, best practices) once it is at rest: a
  * serious or critical violation fails the test with the rule, the elements and the screen;
  * lesser ones are reported as annotations. Then its French typography (tests/support/typography.ts),
- * unless the caller checks it elsewhere (the prerendered pages: tests/typography.spec.ts).
+ * unless the caller checks it elsewhere (the cookie banner: tests/typography.spec.ts).
  */
 export async function expectAccessible(
   page: Page,
@@ -58,6 +58,6 @@ export async function expectAccessible(
     )
     .join('\n');
   expect(report, report).toBe('');
-  // The prerendered pages have tests/typography.spec.ts; every other screen is read here.
+  // The cookie banner's is read in tests/typography.spec.ts; every other screen's here.
   if (typography) await expectFrenchTypography(page, screen);
 }
